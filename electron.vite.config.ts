@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import vue from '@vitejs/plugin-vue';
+
+// Three builds from top-level folders (see ../shared/TOOLCHAIN.md). The main build has two
+// entries: the Electron app and the web host, which serves the same core without Electron.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: {
+        input: {
+          index: resolve(__dirname, 'main/index.ts'),
+          host: resolve(__dirname, 'main/host/cli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rolldownOptions: {
+        input: { index: resolve(__dirname, 'preload/index.ts') },
+        output: { format: 'cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'renderer'),
+    plugins: [vue()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rolldownOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,56 @@
+// THE contract between renderer and main: every operation by name with its request and result
+// types, and every event main pushes. Both transports (Electron IPC and the web host's WebSocket)
+// carry exactly this; main validates each request with the zod schemas in ./contract-schemas.ts.
+import type { Result } from './contract/result';
+import type { Profile, ProfileInput, ProfileUpdate } from './contract/profiles';
+
+export type { AppError, Result } from './contract/result';
+export * from './contract/profiles';
+
+type Op<Req, Res> = { request: Req; result: Res };
+
+export interface Operations {
+  appInfo: Op<void, AppInfo>;
+  listProfiles: Op<void, Profile[]>;
+  createProfile: Op<ProfileInput, Profile>;
+  updateProfile: Op<ProfileUpdate, Profile>;
+  removeProfile: Op<{ id: string }, { removed: true }>;
+  activateProfile: Op<{ id: string }, Profile>;
+}
+
+export type OperationName = keyof Operations;
+export type RequestOf<K extends OperationName> = Operations[K]['request'];
+export type ResultOf<K extends OperationName> = Operations[K]['result'];
+
+export const OPERATION_NAMES = [
+  'appInfo',
+  'listProfiles',
+  'createProfile',
+  'updateProfile',
+  'removeProfile',
+  'activateProfile',
+] as const satisfies readonly OperationName[];
+
+export interface AppInfo {
+  version: string;
+  transport: 'electron' | 'web';
+  activeProfileId: string | null;
+  dataDir: string;
+}
+
+/** Events main pushes to the renderer. */
+export interface Events {
+  profilesChanged: { activeProfileId: string | null };
+  connectionState: { profileId: string; stream: string; state: 'connecting' | 'live' | 'down'; detail?: string };
+}
+export type EventName = keyof Events;
+export const EVENT_NAMES = ['profilesChanged', 'connectionState'] as const satisfies readonly EventName[];
+
+/** What the renderer gets from bridge.ts, whatever the transport. */
+export type CofferApi = {
+  [K in OperationName]: RequestOf<K> extends void
+    ? () => Promise<Result<ResultOf<K>>>
+    : (request: RequestOf<K>) => Promise<Result<ResultOf<K>>>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+};

@@ -1,0 +1,17 @@
+// Failures cross the contract as data, never as thrown exceptions.
+export interface AppError {
+  /** Stable machine code, e.g. 'VALIDATION', 'KEYCHAIN_LOCKED', 'API_20001'. */
+  code: string;
+  /** Plain words for the user. Never contains a secret. */
+  message: string;
+  /** The request field the error is about, when there is one. */
+  field?: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = (code: string, message: string, field?: string): Result<never> => ({
+  ok: false,
+  error: field === undefined ? { code, message } : { code, message, field },
+});

@@ -1,0 +1,95 @@
+// Assembles the application core once per process: database, keychain, services, handlers and
+// the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
+import type Database from 'better-sqlite3';
+import type { AppInfo } from '../../preload/contract';
+import { ok } from '../../preload/contract/result';
+import { openDatabase } from '../db/database';
+import { createProfilesRepo } from '../db/profiles-repo';
+import { createSettingsRepo } from '../db/settings-repo';
+import { createKeytarStore } from '../keychain/keytar-store';
+import type { SecretStore } from '../keychain/secret-store';
+import type { RunningSandbox } from '../sandbox/index';
+import { startBuiltInSandbox, type SandboxLauncher } from './builtin-sandbox';
+import { createDispatch, type Dispatch, type Handlers } from './dispatch';
+import { createEventBus, type EventBus } from './events';
+import { createProfilesService, type ProfilesService } from './profiles';
+
+export const APP_VERSION = '0.1.0';
+
+export interface CoreOptions {
+  dataDir: string;
+  transport: AppInfo['transport'];
+  /** Defaults to the OS keychain through keytar. */
+  secrets?: SecretStore;
+  /** Starts the built-in sandbox; omitted, no sandbox runs (and no built-in profile is refreshed). */
+  launchSandbox?: SandboxLauncher;
+  nativeBinding?: string;
+}
+
+export interface Core {
+  dispatch: Dispatch;
+  events: EventBus;
+  profiles: ProfilesService;
+  sandbox: RunningSandbox | null;
+  close(): Promise<void>;
+}
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const db = openDatabase(options.dataDir, { nativeBinding: options.nativeBinding });
+  const secrets = options.secrets ?? createKeytarStore();
+  const events = createEventBus();
+  const profilesRepo = createProfilesRepo(db);
+  const settings = createSettingsRepo(db);
+  let sandbox: RunningSandbox | null = null;
+  try {
+    if (options.launchSandbox) {
+      sandbox = await startBuiltInSandbox({
+        profiles: profilesRepo,
+        settings,
+        secrets,
+        dataDir: options.dataDir,
+        launch: options.launchSandbox,
+      });
+    }
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const profiles = createProfilesService({ profiles: profilesRepo, settings, secrets, events });
+  const handlers = createHandlers(profiles, options);
+  return {
+    dispatch: createDispatch(handlers),
+    events,
+    profiles,
+    sandbox,
+    close: () => closeAll(db, sandbox),
+  };
+}
+
+function createHandlers(profiles: ProfilesService, options: CoreOptions): Handlers {
+  return {
+    appInfo: async () =>
+      ok({
+        version: APP_VERSION,
+        transport: options.transport,
+        activeProfileId: profiles.activeProfileId(),
+        dataDir: options.dataDir,
+      }),
+    listProfiles: async () => ok(profiles.list()),
+    createProfile: async (input) => ok(await profiles.create(input)),
+    updateProfile: async (change) => ok(await profiles.update(change)),
+    removeProfile: async ({ id }) => {
+      await profiles.remove(id);
+      return ok({ removed: true } as const);
+    },
+    activateProfile: async ({ id }) => ok(profiles.activate(id)),
+  };
+}
+
+async function closeAll(db: Database.Database, sandbox: RunningSandbox | null): Promise<void> {
+  try {
+    await sandbox?.close();
+  } finally {
+    db.close();
+  }
+}

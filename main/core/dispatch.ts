@@ -1,0 +1,48 @@
+// The one entry point both transports call: validate the operation name and payload, run the
+// handler, and return a Result whatever happens. Nothing thrown escapes, and no stack trace or
+// secret crosses the contract: unexpected errors are logged here and reported generically.
+import type { OperationName, RequestOf, Result, ResultOf } from '../../preload/contract';
+import { isOperationName, parseRequest } from '../../preload/contract-schemas';
+import { AppFailure } from './app-error';
+
+export type Handlers = {
+  [K in OperationName]: (request: RequestOf<K>) => Promise<Result<ResultOf<K>>>;
+};
+
+export type Dispatch = (op: string, request: unknown) => Promise<Result<unknown>>;
+
+export function createDispatch(handlers: Handlers): Dispatch {
+  return async (op, request) => {
+    if (!isOperationName(op)) {
+      return { ok: false, error: { code: 'UNKNOWN_OPERATION', message: 'Unknown operation', field: 'op' } };
+    }
+    return runOperation(handlers, op, request);
+  };
+}
+
+async function runOperation<K extends OperationName>(
+  handlers: Handlers,
+  op: K,
+  request: unknown,
+): Promise<Result<unknown>> {
+  const parsed = parseRequest(op, request);
+  if (!parsed.ok) return parsed;
+  try {
+    const handler: Handlers[K] = handlers[op];
+    return await handler(parsed.value);
+  } catch (error) {
+    return failureFrom(op, error);
+  }
+}
+
+/** Thrown AppFailures become their own Result; anything else is logged here and hidden. */
+export function failureFrom(op: string, error: unknown): Result<never> {
+  if (error instanceof AppFailure) {
+    const { code, message, field } = error;
+    return { ok: false, error: field === undefined ? { code, message } : { code, message, field } };
+  }
+  // The log stays in main; secrets never enter an Error (they go straight to the keychain).
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
+  console.error(`[dispatch] ${op} failed unexpectedly: ${detail}`);
+  return { ok: false, error: { code: 'INTERNAL', message: `Coffer could not complete ${op}; see the log for details` } };
+}

@@ -1,0 +1,137 @@
+// Connection profiles: list, create, edit, remove, activate. Non-secret fields go to SQLite; the
+// secret key goes straight to the SecretStore and is never returned, logged or put in an error.
+import { randomUUID } from 'node:crypto';
+import type { Profile, ProfileInput, ProfileUpdate } from '../../preload/contract';
+import type { ProfilesRepo } from '../db/profiles-repo';
+import { SETTING_KEYS, type SettingsRepo } from '../db/settings-repo';
+import { profileAccount, type SecretStore } from '../keychain/secret-store';
+import { AppFailure } from './app-error';
+import type { EventBus } from './events';
+import { withKeychain } from './keychain-failure';
+
+export interface ProfilesDeps {
+  profiles: ProfilesRepo;
+  settings: SettingsRepo;
+  secrets: SecretStore;
+  events: EventBus;
+  now?: () => Date;
+}
+
+export interface ProfilesService {
+  list(): Profile[];
+  create(input: ProfileInput): Promise<Profile>;
+  update(update: ProfileUpdate): Promise<Profile>;
+  remove(id: string): Promise<void>;
+  activate(id: string): Profile;
+  /** The persisted active profile if it still exists, else the built-in one, else the first. */
+  activeProfileId(): string | null;
+}
+
+export function createProfilesService(deps: ProfilesDeps): ProfilesService {
+  const { profiles, settings, secrets, events } = deps;
+  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+
+  function activeProfileId(): string | null {
+    const stored = settings.get(SETTING_KEYS.activeProfileId);
+    if (stored !== null && profiles.find(stored)) return stored;
+    return profiles.findBuiltIn()?.id ?? profiles.list()[0]?.id ?? null;
+  }
+
+  const announce = () => events.emit('profilesChanged', { activeProfileId: activeProfileId() });
+
+  function existing(id: string): Profile {
+    const profile = profiles.find(id);
+    if (!profile) throw new AppFailure('NOT_FOUND', 'No such profile', 'id');
+    return profile;
+  }
+
+  function assertNameFree(name: string, exceptId?: string): void {
+    const holder = profiles.findByName(name);
+    if (holder && holder.id !== exceptId) {
+      throw new AppFailure('VALIDATION', `A profile named “${holder.name}” already exists`, 'name');
+    }
+  }
+
+  return {
+    list: () => profiles.list(),
+    activeProfileId,
+
+    async create(input) {
+      assertNameFree(input.name);
+      const secret = input.secretKey ?? '';
+      if (secret === '') throw new AppFailure('VALIDATION', 'Enter the secret key', 'secretKey');
+      const timestamp = now();
+      const profile: Profile = {
+        ...fieldsOf(input),
+        id: randomUUID(),
+        hasSecret: true,
+        builtIn: false,
+        rights: null,
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      };
+      // Keychain first: if it is unreachable nothing is saved, and no secret is kept anywhere else.
+      await withKeychain(() => secrets.set(profileAccount(profile.id), secret));
+      try {
+        profiles.insert(profile);
+      } catch (error) {
+        await secrets.delete(profileAccount(profile.id)).catch(() => false);
+        throw error;
+      }
+      announce();
+      return profile;
+    },
+
+    async update(change) {
+      const current = existing(change.id);
+      if (current.builtIn) {
+        throw new AppFailure('BUILT_IN', 'The built-in Sandbox profile is managed by Coffer and cannot be edited');
+      }
+      assertNameFree(change.name, current.id);
+      const newSecret = change.secretKey ?? '';
+      if (newSecret !== '') await withKeychain(() => secrets.set(profileAccount(current.id), newSecret));
+      const keyChanged = newSecret !== '' || change.publicKey !== current.publicKey;
+      const updated: Profile = {
+        ...current,
+        ...fieldsOf(change),
+        hasSecret: current.hasSecret || newSecret !== '',
+        rights: keyChanged ? null : current.rights,
+        updatedAt: now(),
+      };
+      profiles.update(updated);
+      announce();
+      return updated;
+    },
+
+    async remove(id) {
+      const profile = existing(id);
+      if (profile.builtIn) {
+        throw new AppFailure('BUILT_IN', 'The built-in Sandbox profile cannot be removed');
+      }
+      // Keychain first: a profile whose secret could not be deleted stays listed, never orphaned.
+      await withKeychain(() => secrets.delete(profileAccount(id)));
+      profiles.remove(id);
+      if (settings.get(SETTING_KEYS.activeProfileId) === id) settings.clear(SETTING_KEYS.activeProfileId);
+      announce();
+    },
+
+    activate(id) {
+      const profile = existing(id);
+      settings.set(SETTING_KEYS.activeProfileId, profile.id);
+      announce();
+      return profile;
+    },
+  };
+}
+
+/** The user-editable, non-secret fields of a form submission. */
+function fieldsOf(input: ProfileInput): Pick<Profile, 'name' | 'apiVersion' | 'restUrl' | 'streamUrl' | 'authMethod' | 'publicKey'> {
+  return {
+    name: input.name,
+    apiVersion: input.apiVersion,
+    restUrl: input.restUrl,
+    streamUrl: input.streamUrl,
+    authMethod: input.authMethod,
+    publicKey: input.publicKey,
+  };
+}

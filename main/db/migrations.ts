@@ -1,0 +1,59 @@
+// Numbered schema migrations, applied in order, each exactly once, each in its own transaction.
+// Append new ones at the end; never edit one that has shipped.
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'profiles and settings',
+    sql: `
+      CREATE TABLE profiles (
+        id          TEXT PRIMARY KEY,
+        name        TEXT NOT NULL,
+        api_version TEXT NOT NULL,
+        rest_url    TEXT NOT NULL,
+        stream_url  TEXT NOT NULL,
+        auth_method TEXT NOT NULL,
+        public_key  TEXT NOT NULL,
+        has_secret  INTEGER NOT NULL DEFAULT 0,
+        built_in    INTEGER NOT NULL DEFAULT 0,
+        rights      TEXT,
+        created_at  TEXT NOT NULL,
+        updated_at  TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX profiles_name ON profiles (name COLLATE NOCASE);
+      CREATE UNIQUE INDEX profiles_single_built_in ON profiles (built_in) WHERE built_in = 1;
+      CREATE TABLE settings (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );`,
+  },
+];
+
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const applied = new Set(
+    db.prepare('SELECT version FROM schema_migrations').pluck().all().filter((v) => typeof v === 'number'),
+  );
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const newlyApplied: number[] = [];
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, new Date().toISOString());
+    })();
+    newlyApplied.push(migration.version);
+  }
+  return newlyApplied;
+}

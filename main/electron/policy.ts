@@ -1,0 +1,72 @@
+// The security decisions of the shell as plain functions (no Electron import), so they are
+// tested under Node and shared with the web host: the CSP, which URLs count as our own renderer,
+// and which external links may be opened.
+
+const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // naive-ui injects its styles at runtime (css-render), so inline styles must be allowed.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+] as const;
+
+/** The Content-Security-Policy header. The web host adds its own loopback WebSocket origins. */
+export function contentSecurityPolicy(extraConnectSources: readonly string[] = []): string {
+  return CSP_DIRECTIVES.map((directive) =>
+    directive === "connect-src 'self'" && extraConnectSources.length > 0
+      ? `${directive} ${extraConnectSources.join(' ')}`
+      : directive,
+  ).join('; ');
+}
+
+/** Hosts whose https pages the app may hand to the system browser (docs, providers, explorers). */
+export const EXTERNAL_HOST_ALLOW_LIST = [
+  'github.com',
+  'docs.github.com',
+  'www.electronjs.org',
+] as const;
+
+/** The URL to pass to the OS browser, or null when the link is refused (not https, not allowed). */
+export function externalUrlToOpen(
+  raw: string,
+  allowedHosts: readonly string[] = EXTERNAL_HOST_ALLOW_LIST,
+): string | null {
+  const url = parseUrl(raw);
+  if (!url || url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
+  if (url.port !== '' && url.port !== '443') return null;
+  return allowedHosts.includes(url.hostname) ? url.href : null;
+}
+
+export interface RendererLocation {
+  /** file:// URL of out/renderer/index.html in a built app. */
+  fileUrl: string;
+  /** electron-vite's dev server URL (ELECTRON_RENDERER_URL), when running in dev. */
+  devUrl?: string;
+}
+
+/** True when `frameUrl` is a page of our own renderer (IPC sender check, navigation check). */
+export function isOwnRendererUrl(frameUrl: string, renderer: RendererLocation): boolean {
+  const url = parseUrl(frameUrl);
+  if (!url) return false;
+  if (url.protocol === 'file:') {
+    const own = parseUrl(renderer.fileUrl);
+    return own !== null && own.protocol === 'file:' && url.pathname === own.pathname && url.host === '';
+  }
+  if (!renderer.devUrl) return false;
+  const dev = parseUrl(renderer.devUrl);
+  return dev !== null && (dev.protocol === 'http:' || dev.protocol === 'https:') && url.origin === dev.origin;
+}
+
+function parseUrl(raw: string): URL | null {
+  try {
+    return new URL(raw);
+  } catch {
+    return null;
+  }
+}

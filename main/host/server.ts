@@ -1,0 +1,136 @@
+// The web host: the built renderer and the contract socket on 127.0.0.1 only. Every HTTP request
+// and upgrade must carry our own Host (no DNS rebinding) and, when present, our own Origin; the
+// socket additionally needs the per-launch token. Refusals happen before any upgrade.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { WIRE_PATH } from '../../preload/contract/wire';
+import type { Dispatch } from '../core/dispatch';
+import type { EventBus } from '../core/events';
+import { contentSecurityPolicy } from '../electron/policy';
+import {
+  allowedHosts,
+  createToken,
+  isAllowedHost,
+  isAllowedHttpOrigin,
+  isAllowedOrigin,
+  launchUrl,
+  LOOPBACK_ADDRESS,
+  tokenMatches,
+} from './guards';
+import { plain, serveStatic } from './static-files';
+import { attachWireSession, send } from './wire-session';
+
+export interface HostOptions {
+  dispatch: Dispatch;
+  events: EventBus;
+  rendererDir: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Fixed token for tests; otherwise a fresh random one per launch. */
+  token?: string;
+}
+
+export interface RunningHost {
+  port: number;
+  token: string;
+  /** http://127.0.0.1:<port>/#token=<token> */
+  url: string;
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const token = options.token ?? createToken();
+  const sockets = new Set<WebSocket>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const server = createServer();
+  const port = await listen(server, options.port ?? 0);
+  const headers = securityHeaders(port);
+
+  server.on('request', (req, res) => void handleRequest(req, res, options.rendererDir, port, headers));
+  server.on('upgrade', (req, socket, head) => {
+    const refusal = upgradeRefusal(req, port, token);
+    if (refusal) return refuse(socket, refusal);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      attachWireSession(ws, options.dispatch);
+    });
+  });
+  const unsubscribe = options.events.subscribe((event, payload) => {
+    for (const ws of sockets) send(ws, { type: 'event', event, payload });
+  });
+
+  return {
+    port,
+    token,
+    url: launchUrl(port, token),
+    close: async () => {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, LOOPBACK_ADDRESS, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function securityHeaders(port: number): Record<string, string> {
+  const socketOrigins = allowedHosts(port).map((host) => `ws://${host}`);
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(socketOrigins),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+}
+
+async function handleRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rendererDir: string,
+  port: number,
+  headers: Record<string, string>,
+): Promise<void> {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (!isAllowedHost(req.headers.host, port)) return plain(res, 421, 'Unknown Host');
+  if (!isAllowedHttpOrigin(req.headers.origin, port)) return plain(res, 403, 'Foreign Origin');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed');
+  const path = new URL(req.url ?? '/', `http://${LOOPBACK_ADDRESS}`).pathname;
+  await serveStatic(rendererDir, path, req.method === 'HEAD', res);
+}
+
+interface Refusal {
+  status: number;
+  reason: string;
+}
+
+/** Why an upgrade is refused, or null when it may proceed. Order: path, Host, Origin, token. */
+export function upgradeRefusal(req: IncomingMessage, port: number, token: string): Refusal | null {
+  const url = new URL(req.url ?? '/', `http://${LOOPBACK_ADDRESS}`);
+  if (url.pathname !== WIRE_PATH) return { status: 404, reason: 'Not Found' };
+  if (!isAllowedHost(req.headers.host, port)) return { status: 421, reason: 'Misdirected Request' };
+  if (!isAllowedOrigin(req.headers.origin, port)) return { status: 403, reason: 'Forbidden' };
+  if (!tokenMatches(url.searchParams.get('token'), token)) return { status: 401, reason: 'Unauthorized' };
+  return null;
+}
+
+function refuse(socket: Duplex, { status, reason }: Refusal): void {
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}

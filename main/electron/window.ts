@@ -1,0 +1,65 @@
+// The main window and its session, hardened per Electron's security checklist: isolated,
+// sandboxed renderer without Node; CSP sent as a response header; navigation and new windows
+// denied (links go to the system browser through open-external); every permission denied.
+import { BrowserWindow, session, type Session, type WebContents } from 'electron';
+import { openExternalLink } from './open-external';
+import { contentSecurityPolicy, isOwnRendererUrl, type RendererLocation } from './policy';
+
+export interface MainWindowOptions {
+  preloadPath: string;
+  renderer: RendererLocation;
+}
+
+export const SECURE_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  navigateOnDragDrop: false,
+  spellcheck: false,
+} as const;
+
+export function hardenSession(target: Session = session.defaultSession): void {
+  const csp = contentSecurityPolicy();
+  target.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
+  });
+  target.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  target.setPermissionCheckHandler(() => false);
+}
+
+export function guardNavigation(contents: WebContents, renderer: RendererLocation): void {
+  contents.on('will-navigate', (event, url) => {
+    if (isOwnRendererUrl(url, renderer)) return;
+    event.preventDefault();
+    void openExternalLink(url);
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isOwnRendererUrl(url, renderer)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    void openExternalLink(url);
+    return { action: 'deny' };
+  });
+}
+
+export async function createMainWindow(options: MainWindowOptions): Promise<BrowserWindow> {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 960,
+    minHeight: 600,
+    show: false,
+    title: 'Coffer',
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: options.preloadPath },
+  });
+  guardNavigation(window.webContents, options.renderer);
+  window.once('ready-to-show', () => window.show());
+  await window.loadURL(options.renderer.devUrl ?? options.renderer.fileUrl);
+  return window;
+}

@@ -1,0 +1,50 @@
+// Electron entry: one instance, hardened session, the core, the IPC contract and the window.
+// Everything decided here is in plain modules (core, policy) tested under Node.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow } from 'electron';
+import { createCore, type Core } from './core/app';
+import { sandboxLauncherFromEnv } from './core/sandbox-launcher';
+import { resolveDataDir } from './db/data-dir';
+import { forwardEvents, registerContractHandlers } from './electron/ipc';
+import type { RendererLocation } from './electron/policy';
+import { createMainWindow, guardNavigation, hardenSession } from './electron/window';
+
+const renderer: RendererLocation = {
+  fileUrl: pathToFileURL(join(__dirname, '../renderer/index.html')).href,
+  devUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL,
+};
+
+let core: Core | null = null;
+
+async function openWindow(activeCore: Core): Promise<void> {
+  const window = await createMainWindow({ preloadPath: join(__dirname, '../preload/index.js'), renderer });
+  forwardEvents(activeCore.events, window.webContents);
+}
+
+async function start(): Promise<void> {
+  hardenSession();
+  core = await createCore({ dataDir: resolveDataDir(), transport: 'electron', launchSandbox: sandboxLauncherFromEnv() });
+  registerContractHandlers(core.dispatch, renderer);
+  await openWindow(core);
+}
+
+app.enableSandbox();
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  // Any web contents created later (devtools aside) gets the same navigation rules.
+  app.on('web-contents-created', (_event, contents) => guardNavigation(contents, renderer));
+  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
+  app.on('activate', () => {
+    if (core && BrowserWindow.getAllWindows().length === 0) void openWindow(core);
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => void core?.close());
+  app.whenReady().then(start, (error: unknown) => {
+    console.error('Coffer could not start:', error instanceof Error ? error.message : error);
+    app.exit(1);
+  });
+}

@@ -1,0 +1,77 @@
+// JSON at the edge. The service sends amounts as strings, but a bare number must never reach a
+// JavaScript float, so every numeric literal is quoted before parsing: numbers arrive as exact text.
+import Decimal from 'decimal.js';
+import { ApiError } from './errors';
+
+const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+export function parseJsonExact(text: string): unknown {
+  const quoted = text.replace(STRING_OR_NUMBER, (token) => (token.startsWith('"') ? token : `"${token}"`));
+  return JSON.parse(quoted);
+}
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function badField(field: string, problem: string): ApiError {
+  return new ApiError({ kind: 'response', message: `Unexpected response: ${field} ${problem}`, field, description: `${field} ${problem}` });
+}
+
+export function asObject(value: unknown, field: string): JsonObject {
+  if (!isObject(value)) throw badField(field, 'is not an object');
+  return value;
+}
+
+export function asArray(value: unknown, field: string): unknown[] {
+  if (!Array.isArray(value)) throw badField(field, 'is not a list');
+  return value;
+}
+
+export function str(record: JsonObject, name: string): string {
+  const value = record[name];
+  if (typeof value !== 'string') throw badField(name, 'is missing');
+  return value;
+}
+
+export function optStr(record: JsonObject, name: string): string | undefined {
+  const value = record[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function bool(record: JsonObject, name: string, fallback = false): boolean {
+  const value = record[name];
+  if (typeof value === 'boolean') return value;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return fallback;
+}
+
+export function decimal(record: JsonObject, name: string): Decimal {
+  const value = record[name];
+  if (typeof value !== 'string' || value.trim() === '') throw badField(name, 'is not a decimal');
+  try {
+    return new Decimal(value);
+  } catch {
+    throw badField(name, 'is not a decimal');
+  }
+}
+
+export function optDecimal(record: JsonObject, name: string): Decimal | undefined {
+  const value = record[name];
+  return value === undefined || value === null || value === '' ? undefined : decimal(record, name);
+}
+
+/** Ids arrive as numbers or strings (SUPPLEMENT §3); after parseJsonExact both are text. */
+export function id(record: JsonObject, name: string): string {
+  return str(record, name);
+}
+
+/** Integer counters that are not money (confirmations, sequence numbers). */
+export function optInt(record: JsonObject, name: string): number | undefined {
+  const value = record[name];
+  if (typeof value !== 'string' || !/^-?\d+$/.test(value)) return undefined;
+  return Number.parseInt(value, 10);
+}

@@ -1,0 +1,167 @@
+// Client-side rate limiter mirroring the service's sliding windows, so a burst waits here instead
+// of earning 429s. Requests queue per class of path; user-initiated calls go before background
+// ones; within a priority a window serves first come, first served.
+import { capacityOf, rulesForPath, V3_REST_LIMITS, type LimitRule } from './rate-limits';
+
+export const PRIORITIES = ['user', 'background'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export interface LimiterOptions {
+  windowMs?: number;
+  /**
+   * Added to the window: the service counts arrivals, we count departures, and two requests
+   * racing on the wire can land closer together than they left (SUPPLEMENT §7).
+   */
+  marginMs?: number;
+  /** Multiplies every rate and burst (mirrors the sandbox's limits.scale). */
+  scale?: number;
+  rules?: readonly LimitRule[];
+  now?: () => number;
+}
+
+/** Who is counted: the host for per-IP rules, the API key for per-account rules. */
+export interface LimitScope {
+  host: string;
+  account?: string;
+}
+
+class SlidingWindow {
+  private readonly stamps: number[] = [];
+  private head = 0;
+  blockedUntil = 0;
+
+  constructor(readonly capacity: number, readonly lengthMs: number) {}
+
+  freeAt(now: number): number {
+    while (this.head < this.stamps.length && (this.stamps[this.head] ?? 0) + this.lengthMs <= now) this.head += 1;
+    if (this.head > 1024) {
+      this.stamps.splice(0, this.head);
+      this.head = 0;
+    }
+    const count = this.stamps.length - this.head;
+    const slot = count < this.capacity ? now : (this.stamps[this.head] ?? now) + this.lengthMs;
+    return Math.max(slot, this.blockedUntil);
+  }
+
+  take(now: number): void {
+    this.stamps.push(now);
+  }
+}
+
+interface Waiter {
+  windows: SlidingWindow[];
+  grant: () => void;
+}
+
+export class RateLimiter {
+  private readonly windows = new Map<string, SlidingWindow>();
+  private readonly windowKeys = new WeakMap<SlidingWindow, string>();
+  private readonly queues = new Map<string, Record<Priority, Waiter[]>>();
+  private readonly windowMs: number;
+  private readonly marginMs: number;
+  private readonly scale: number;
+  private readonly rules: readonly LimitRule[];
+  private readonly now: () => number;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Number.POSITIVE_INFINITY;
+  granted = 0;
+
+  constructor(options: LimiterOptions = {}) {
+    this.windowMs = options.windowMs ?? 1_000;
+    this.marginMs = options.marginMs ?? 30;
+    this.scale = options.scale ?? 1;
+    this.rules = options.rules ?? V3_REST_LIMITS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Resolves when the request may leave; the slot is counted from that moment. */
+  acquire(path: string, scope: LimitScope, priority: Priority = 'user', rules?: readonly LimitRule[]): Promise<void> {
+    const windows = this.windowsFor(path, scope, rules);
+    const classKey = windows.map((window) => this.keyOf(window)).join('+');
+    return new Promise<void>((resolve) => {
+      const queue = this.queueFor(classKey);
+      queue[priority].push({ windows, grant: resolve });
+      this.pump();
+    });
+  }
+
+  /** After a 429 anyway: hold every window of this path for `ms`. */
+  pause(path: string, scope: LimitScope, ms: number, rules?: readonly LimitRule[]): void {
+    const until = this.now() + ms;
+    for (const window of this.windowsFor(path, scope, rules)) window.blockedUntil = Math.max(window.blockedUntil, until);
+    this.pump();
+  }
+
+  get waiting(): number {
+    let count = 0;
+    for (const queue of this.queues.values()) count += queue.user.length + queue.background.length;
+    return count;
+  }
+
+  private windowsFor(path: string, scope: LimitScope, rules?: readonly LimitRule[]): SlidingWindow[] {
+    const matched = rules ?? rulesForPath(path, this.rules);
+    return matched.flatMap((rule) => {
+      const owner = rule.scope === 'ip' ? scope.host : scope.account;
+      if (owner === undefined) return [];
+      const key = `${rule.name}|${owner}`;
+      let window = this.windows.get(key);
+      if (window === undefined) {
+        const capacity = Math.max(1, Math.floor(capacityOf(rule) * this.scale));
+        window = new SlidingWindow(capacity, this.windowMs + this.marginMs);
+        this.windows.set(key, window);
+        this.windowKeys.set(window, key);
+      }
+      return [window];
+    });
+  }
+
+  private keyOf(window: SlidingWindow): string {
+    return this.windowKeys.get(window) ?? '';
+  }
+
+  private queueFor(classKey: string): Record<Priority, Waiter[]> {
+    let queue = this.queues.get(classKey);
+    if (queue === undefined) {
+      queue = { user: [], background: [] };
+      this.queues.set(classKey, queue);
+    }
+    return queue;
+  }
+
+  private pump(): void {
+    const now = this.now();
+    const blocked = new Set<SlidingWindow>();
+    let wakeAt = Number.POSITIVE_INFINITY;
+    for (const priority of PRIORITIES) {
+      for (const queue of this.queues.values()) {
+        const waiters = queue[priority];
+        while (waiters.length > 0) {
+          const head = waiters[0];
+          if (head === undefined || head.windows.some((window) => blocked.has(window))) break;
+          const freeAt = Math.max(now, ...head.windows.map((window) => window.freeAt(now)));
+          if (freeAt > now) {
+            for (const window of head.windows) blocked.add(window);
+            wakeAt = Math.min(wakeAt, freeAt);
+            break;
+          }
+          for (const window of head.windows) window.take(now);
+          waiters.shift();
+          this.granted += 1;
+          head.grant();
+        }
+      }
+    }
+    this.schedule(wakeAt);
+  }
+
+  private schedule(wakeAt: number): void {
+    if (!Number.isFinite(wakeAt) || (this.timer !== undefined && this.timerAt <= wakeAt)) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timerAt = wakeAt;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = Number.POSITIVE_INFINITY;
+      this.pump();
+    }, Math.max(0, wakeAt - this.now()));
+  }
+}

@@ -1,0 +1,62 @@
+// Request signing per SUPPLEMENT §1 (REST) and §2 (stream login), version 3.
+// Every function here is pure: the caller reads the secret, signs, and drops it.
+import { createHmac } from 'node:crypto';
+
+export const AUTH_SCHEMES = ['HS256', 'BASIC'] as const;
+export type AuthScheme = (typeof AUTH_SCHEMES)[number];
+
+export interface SignableRequest {
+  method: string;
+  /** Path starting with /api/3/, exactly as sent. */
+  path: string;
+  /** Query string without '?', exactly as sent; '' when none. */
+  query: string;
+  /** Raw body bytes as sent; '' when none. */
+  body: string;
+  timestampMs: number;
+  /** Optional validity window in milliseconds. */
+  windowMs?: number;
+}
+
+export function hmacSha256Hex(secret: string, message: string): string {
+  return createHmac('sha256', secret).update(message, 'utf8').digest('hex');
+}
+
+/** METHOD + PATH (+ ?query for GET) (+ body for other methods) + TIMESTAMP (+ WINDOW). */
+export function stringToSignV3(request: SignableRequest): string {
+  const method = request.method.toUpperCase();
+  const queryPart = method === 'GET' && request.query !== '' ? `?${request.query}` : '';
+  const bodyPart = method !== 'GET' ? request.body : '';
+  const windowPart = request.windowMs === undefined ? '' : String(request.windowMs);
+  return `${method}${request.path}${queryPart}${bodyPart}${request.timestampMs}${windowPart}`;
+}
+
+export function hs256AuthorizationV3(apiKey: string, secret: string, request: SignableRequest): string {
+  const signature = hmacSha256Hex(secret, stringToSignV3(request));
+  const fields = [apiKey, signature, String(request.timestampMs)];
+  if (request.windowMs !== undefined) fields.push(String(request.windowMs));
+  return `HS256 ${Buffer.from(fields.join(':'), 'utf8').toString('base64')}`;
+}
+
+export function basicAuthorization(apiKey: string, secret: string): string {
+  return `Basic ${Buffer.from(`${apiKey}:${secret}`, 'utf8').toString('base64')}`;
+}
+
+export type StreamLoginParams =
+  | { type: 'HS256'; api_key: string; timestamp: number; window?: number; signature: string }
+  | { type: 'BASIC'; api_key: string; secret_key: string };
+
+/** Stream login (SUPPLEMENT §2): signature = hex HMAC(secret, timestamp + (window or '')). */
+export function streamLoginParamsV3(
+  scheme: AuthScheme,
+  apiKey: string,
+  secret: string,
+  timestampMs: number,
+  windowMs?: number,
+): StreamLoginParams {
+  if (scheme === 'BASIC') return { type: 'BASIC', api_key: apiKey, secret_key: secret };
+  const signature = hmacSha256Hex(secret, `${timestampMs}${windowMs ?? ''}`);
+  return windowMs === undefined
+    ? { type: 'HS256', api_key: apiKey, timestamp: timestampMs, signature }
+    : { type: 'HS256', api_key: apiKey, timestamp: timestampMs, window: windowMs, signature };
+}

@@ -1,0 +1,249 @@
+// REST transport on node:http(s): keep-alive, timeouts, signing with the service's clock, the
+// client-side limiter, and retries decided by idempotency. Money-moving POSTs are sent once.
+import http from 'node:http';
+import https from 'node:https';
+import { DEFAULT_BACKOFF, parseRetryAfter, retryDelayMs, sleep, type BackoffPolicy } from './backoff';
+import { ServiceClock } from './clock';
+import { ApiError } from './errors';
+import { encodeBody, encodeQuery, type BodyFormat, type QueryValue } from './encoding';
+import { parseJsonExact } from './json';
+import { RateLimiter, type Priority } from './limiter';
+import { silentLogger, type ExchangeLogger } from './log';
+import { basicAuthorization, hs256AuthorizationV3, type AuthScheme } from './signing';
+
+export interface Credentials {
+  apiKey: string;
+  scheme: AuthScheme;
+  /** Read at each signing; the secret is used for one signature and dropped. */
+  readSecret: () => Promise<string>;
+  /** HS256 validity window in ms (SUPPLEMENT §1); omitted = the service default. */
+  windowMs?: number;
+}
+
+export const RETRY_MODES = ['idempotent', 'once'] as const;
+/** idempotent: may be re-sent on 429/503/504/network errors. once: sent at most once. */
+export type RetryMode = (typeof RETRY_MODES)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RestRequest {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: Record<string, unknown> | readonly unknown[];
+  /** false for public endpoints. */
+  signed: boolean;
+  retry: RetryMode;
+  priority?: Priority;
+  timeoutMs?: number;
+}
+
+export interface TransportOptions {
+  /** e.g. http://127.0.0.1:8080; /api/3/... is appended. */
+  baseUrl: string;
+  credentials?: Credentials;
+  limiter?: RateLimiter;
+  clock?: ServiceClock;
+  logger?: ExchangeLogger;
+  timeoutMs?: number;
+  backoff?: BackoffPolicy;
+  bodyFormat?: BodyFormat;
+  maxSockets?: number;
+}
+
+export interface SentRequest {
+  /** Service-clock time the request was signed or sent at. */
+  sentAtMs: number;
+}
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+const RETRYABLE_STATUS = new Set([429, 503, 504]);
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+export class RestTransport {
+  readonly clock: ServiceClock;
+  readonly limiter: RateLimiter;
+  private readonly url: URL;
+  private readonly agent: http.Agent;
+  private readonly logger: ExchangeLogger;
+  private readonly timeoutMs: number;
+  private readonly backoff: BackoffPolicy;
+  private readonly bodyFormat: BodyFormat;
+  private readonly credentials: Credentials | undefined;
+  /** Counts every request put on the wire (benchmarks, tests). */
+  sentCount = 0;
+
+  constructor(options: TransportOptions) {
+    this.url = new URL(options.baseUrl);
+    const Agent = this.url.protocol === 'https:' ? https.Agent : http.Agent;
+    this.agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 32 });
+    this.clock = options.clock ?? new ServiceClock();
+    this.limiter = options.limiter ?? new RateLimiter();
+    this.logger = options.logger ?? silentLogger;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.bodyFormat = options.bodyFormat ?? 'json';
+    this.credentials = options.credentials;
+  }
+
+  get apiKey(): string | undefined {
+    return this.credentials?.apiKey;
+  }
+
+  /** Sends and returns the parsed JSON of a 2xx reply; anything else throws ApiError. */
+  async send(request: RestRequest, sent?: SentRequest): Promise<unknown> {
+    let skewRetried = false;
+    for (let attempt = 0; ; attempt += 1) {
+      const outcome = await this.attempt(request, sent);
+      if (outcome.ok) return outcome.value;
+      const error = outcome.error;
+      if (error.code === 1002 && !skewRetried && outcome.signedAtMs !== undefined && this.skewCaused(outcome.signedAtMs)) {
+        skewRetried = true;
+        this.logger.warn('clock skew: re-synced, retrying once', { path: request.path, offsetMs: this.clock.offsetMs });
+        continue;
+      }
+      if (!this.mayRetry(request, error, attempt)) throw error;
+      const delay = retryDelayMs(attempt, this.backoff, error.retryAfterMs);
+      if (error.status === 429) this.limiter.pause(request.path, this.scope(), delay);
+      this.logger.info('retrying', { path: request.path, attempt: attempt + 1, delayMs: delay, status: error.status });
+      await sleep(delay);
+    }
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+
+  private mayRetry(request: RestRequest, error: ApiError, attempt: number): boolean {
+    if (request.retry !== 'idempotent' || attempt + 1 >= this.backoff.maxAttempts) return false;
+    if (error.kind === 'network' || error.kind === 'timeout') return true;
+    return error.status !== null && RETRYABLE_STATUS.has(error.status);
+  }
+
+  /** After a 1002 the clock has seen the reply's Date: was our timestamp out of the window? */
+  private skewCaused(signedAtMs: number): boolean {
+    return this.clock.wouldReject(signedAtMs, this.credentials?.windowMs ?? 10_000);
+  }
+
+  private scope() {
+    return { host: this.url.host, account: this.credentials?.apiKey };
+  }
+
+  private async attempt(
+    request: RestRequest,
+    sent: SentRequest | undefined,
+  ): Promise<{ ok: true; value: unknown } | { ok: false; error: ApiError; signedAtMs?: number }> {
+    await this.limiter.acquire(request.path, this.scope(), request.priority ?? 'user');
+    const query = encodeQuery(request.query);
+    const body = request.method === 'GET' || request.body === undefined ? '' : encodeBody(request.body, this.bodyFormat);
+    const headers: http.OutgoingHttpHeaders = { Accept: 'application/json' };
+    if (body !== '') {
+      headers['Content-Type'] = this.bodyFormat === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+      headers['Content-Length'] = Buffer.byteLength(body);
+    }
+    const signedAtMs = Math.floor(this.clock.now());
+    if (sent !== undefined) sent.sentAtMs = signedAtMs;
+    if (request.signed) headers.Authorization = await this.authorize(request.method, request.path, query, body, signedAtMs);
+    const sentAtLocal = this.clock.localNow();
+    try {
+      const response = await this.exchange(request, query, body, headers);
+      this.clock.observe(header(response.headers, 'date'), sentAtLocal, this.clock.localNow());
+      if (response.status >= 200 && response.status < 300) return { ok: true, value: parseBody(response) };
+      return { ok: false, error: serviceError(response, this.clock.localNow()), signedAtMs: request.signed ? signedAtMs : undefined };
+    } catch (cause) {
+      const error = cause instanceof ApiError ? cause : networkError(cause);
+      this.logger.warn('request failed', { method: request.method, path: request.path, kind: error.kind, message: error.message });
+      return { ok: false, error };
+    }
+  }
+
+  private async authorize(method: string, path: string, query: string, body: string, timestampMs: number): Promise<string> {
+    const credentials = this.credentials;
+    if (credentials === undefined) throw new ApiError({ kind: 'input', message: 'This call needs an API key', field: 'apiKey' });
+    const secret = await credentials.readSecret();
+    if (credentials.scheme === 'BASIC') return basicAuthorization(credentials.apiKey, secret);
+    return hs256AuthorizationV3(credentials.apiKey, secret, { method, path, query, body, timestampMs, windowMs: credentials.windowMs });
+  }
+
+  private exchange(request: RestRequest, query: string, body: string, headers: http.OutgoingHttpHeaders): Promise<RawResponse> {
+    const client = this.url.protocol === 'https:' ? https : http;
+    const timeoutMs = request.timeoutMs ?? this.timeoutMs;
+    return new Promise<RawResponse>((resolve, reject) => {
+      const req = client.request({
+        protocol: this.url.protocol, hostname: this.url.hostname, port: this.url.port, agent: this.agent,
+        method: request.method, path: query === '' ? request.path : `${request.path}?${query}`, headers,
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.setTimeout(timeoutMs, () => req.destroy(new ApiError({ kind: 'timeout', message: `No answer within ${timeoutMs} ms` })));
+      req.on('error', reject);
+      this.sentCount += 1;
+      req.end(body === '' ? undefined : body);
+    });
+  }
+}
+
+function header(headers: http.IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseBody(response: RawResponse): unknown {
+  if (response.text.trim() === '') return null;
+  try {
+    return parseJsonExact(response.text);
+  } catch {
+    throw new ApiError({ kind: 'response', status: response.status, message: 'The service sent a reply that is not JSON' });
+  }
+}
+
+function serviceError(response: RawResponse, nowLocal: number): ApiError {
+  let body: unknown = null;
+  try {
+    body = parseJsonExact(response.text);
+  } catch {
+    body = null;
+  }
+  const error = typeof body === 'object' && body !== null && 'error' in body ? body.error : null;
+  const fields = typeof error === 'object' && error !== null ? error : {};
+  const text = (name: string): string | undefined => {
+    const value: unknown = name in fields ? Reflect.get(fields, name) : undefined;
+    return typeof value === 'string' ? value : undefined;
+  };
+  const code = text('code');
+  return new ApiError({
+    kind: 'service',
+    status: response.status,
+    code: code !== undefined && /^\d+$/.test(code) ? Number.parseInt(code, 10) : response.status,
+    message: text('message') ?? `HTTP ${response.status}`,
+    description: text('description'),
+    requestId: header(response.headers, 'x-request-id') ?? text('requestId'),
+    retryAfterMs: parseRetryAfter(header(response.headers, 'retry-after'), nowLocal),
+  });
+}
+
+function networkError(cause: unknown): ApiError {
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : '';
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new ApiError({ kind: 'network', message: `${code} ${message}`.trim(), description: NOT_SENT_CODES.has(code) ? 'not-sent' : undefined });
+}
+
+/** True when the request certainly never reached the service (connection refused and the like). */
+export function certainlyNotSent(error: ApiError): boolean {
+  return error.kind === 'network' && error.description === 'not-sent';
+}
+
+/** True when a request may have been executed although no success was seen. */
+export function outcomeUnknown(error: ApiError): boolean {
+  if (error.kind === 'timeout') return true;
+  if (error.kind === 'network') return !certainlyNotSent(error);
+  return error.kind === 'service' && error.status !== null && error.status >= 500 && (error.code === null || (error.code >= 500 && error.code < 600) || error.code === 22008);
+}

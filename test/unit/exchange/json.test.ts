@@ -1,0 +1,30 @@
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { decimal, parseJsonExact } from '../../../main/exchange/json';
+import { encodeBody, encodeQuery } from '../../../main/exchange/encoding';
+import { ApiError } from '../../../main/exchange/errors';
+
+describe('exact JSON at the edge', () => {
+  it('keeps every number as its text, so no amount passes through a float', () => {
+    const parsed = parseJsonExact('{"id":12345678901234567890,"amount":0.1000000000000000055511,"s":"a \\"1\\" 2","n":[1,-2.5e3],"b":true}');
+    expect(parsed).toEqual({ id: '12345678901234567890', amount: '0.1000000000000000055511', s: 'a "1" 2', n: ['1', '-2.5e3'], b: true });
+  });
+
+  it('turns amounts into decimals and names a bad field', () => {
+    expect(decimal({ amount: '0.30000000000000000001' }, 'amount').plus('0.1').toFixed()).toBe('0.40000000000000000001');
+    expect(() => decimal({ amount: 'abc' }, 'amount')).toThrow(ApiError);
+    try {
+      decimal({}, 'available');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).field).toBe('available');
+    }
+  });
+
+  it('encodes decimals as exact strings in queries and bodies', () => {
+    expect(encodeQuery({ currencies: ['BTC', 'ETH'], amount: new Decimal('0.1'), skip: undefined, limit: 1000 }))
+      .toBe('currencies=BTC,ETH&amount=0.1&limit=1000');
+    expect(encodeBody({ amount: new Decimal('1e-8'), to: 'x y', none: undefined }, 'json')).toBe('{"amount":"0.00000001","to":"x y"}');
+    expect(encodeBody({ amount: new Decimal('2.50'), ids: ['1', '2'] }, 'form')).toBe('amount=2.5&ids=1%2C2');
+  });
+});

@@ -135,7 +135,8 @@ class SimulatedMarket implements Market {
 
   book(symbolId: string): BookState {
     this.sync();
-    return this.state(symbolId);
+    const { book, seq } = this.state(symbolId);
+    return { book, seq };
   }
 
   dayStats(symbolId: string): Aggregate | null {

@@ -1,0 +1,140 @@
+// Connection profiles end to end through dispatch: real SQLite, the real keytar store on a private
+// unlocked gnome-keyring. The secret goes to the keychain only and never comes back.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import keytar from 'keytar';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Events, Profile, Result } from '../../../preload/contract';
+import { startPrivateBus, type PrivateBus } from '../keychain/private-keyring';
+import { createCoreFixture, validInput, type CoreFixture } from './core-fixture';
+
+let bus: PrivateBus;
+let fixture: CoreFixture;
+
+beforeAll(async () => {
+  bus = await startPrivateBus();
+  Object.assign(process.env, bus.env);
+});
+afterAll(() => bus?.stop());
+beforeEach(async () => {
+  fixture = await createCoreFixture();
+});
+afterEach(() => fixture.dispose());
+
+const call = (op: string, request?: unknown) => fixture.core.dispatch(op, request);
+const keychainSecret = (id: string) => keytar.getPassword('coffer', `profile:${id}`);
+
+function valueOf<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+async function create(overrides = {}): Promise<Profile> {
+  const result = await call('createProfile', validInput(overrides));
+  return valueOf(result) as Profile;
+}
+
+describe('creating a profile', () => {
+  it('stores the secret in the keychain and returns everything else', async () => {
+    const profile = await create();
+    expect(profile).toMatchObject({
+      name: 'Treasury EU', apiVersion: '3', restUrl: 'https://api.example.com', streamUrl: 'wss://stream.example.com',
+      authMethod: 'HS256', publicKey: 'pub-key-123', hasSecret: true, builtIn: false, rights: null,
+    });
+    expect(await keychainSecret(profile.id)).toBe('very-secret-key-value-9f8e7d');
+    expect(JSON.stringify(profile)).not.toContain('very-secret');
+    expect(JSON.stringify(await call('listProfiles'))).not.toContain('very-secret');
+  });
+
+  it('never writes the secret to the database files', async () => {
+    await create();
+    await fixture.reopen();
+    for (const file of readdirSync(fixture.dataDir)) {
+      expect(readFileSync(join(fixture.dataDir, file)).includes('very-secret-key-value')).toBe(false);
+    }
+  });
+
+  it('refuses bad input with a message on the field, before touching the keychain', async () => {
+    const cases = [
+      [{ name: '   ' }, 'name'],
+      [{ restUrl: 'api.example.com' }, 'restUrl'],
+      [{ restUrl: 'wss://api.example.com' }, 'restUrl'],
+      [{ streamUrl: 'https://stream.example.com' }, 'streamUrl'],
+      [{ publicKey: '' }, 'publicKey'],
+      [{ secretKey: '' }, 'secretKey'],
+      [{ secretKey: undefined }, 'secretKey'],
+      [{ authMethod: 'RSA' }, 'authMethod'],
+    ] as const;
+    for (const [overrides, field] of cases) {
+      const result = await call('createProfile', validInput(overrides as never));
+      expect(result, field).toMatchObject({ ok: false, error: { code: 'VALIDATION', field } });
+      if (!result.ok) expect(result.error.message.length).toBeGreaterThan(3);
+    }
+    expect(await call('listProfiles')).toEqual({ ok: true, value: [] });
+  });
+
+  it('refuses a second profile with the same name, whatever its case', async () => {
+    await create();
+    const again = await call('createProfile', validInput({ name: 'treasury eu', secretKey: 'other-secret' }));
+    expect(again).toMatchObject({ ok: false, error: { code: 'VALIDATION', field: 'name' } });
+  });
+
+  it('trims the name', async () => {
+    expect((await create({ name: '  Ops  ' })).name).toBe('Ops');
+  });
+});
+
+describe('editing a profile', () => {
+  it('renames and edits fields, keeping the stored secret when none is given', async () => {
+    const profile = await create();
+    const { secretKey: _omit, ...withoutSecret } = validInput({ name: 'Treasury US', authMethod: 'BASIC' });
+    const updated = valueOf(await call('updateProfile', { ...withoutSecret, id: profile.id })) as Profile;
+    expect(updated).toMatchObject({ id: profile.id, name: 'Treasury US', authMethod: 'BASIC', hasSecret: true });
+    expect(await keychainSecret(profile.id)).toBe('very-secret-key-value-9f8e7d');
+    const blank = await call('updateProfile', { ...validInput({ secretKey: '' }), id: profile.id });
+    expect(blank.ok).toBe(true);
+    expect(await keychainSecret(profile.id)).toBe('very-secret-key-value-9f8e7d');
+  });
+
+  it('replaces the secret in the keychain when a new one is given', async () => {
+    const profile = await create();
+    const result = await call('updateProfile', { ...validInput({ secretKey: 'replacement-secret' }), id: profile.id });
+    expect(JSON.stringify(result)).not.toContain('replacement-secret');
+    expect(await keychainSecret(profile.id)).toBe('replacement-secret');
+  });
+
+  it('refuses an unknown id and a name taken by another profile', async () => {
+    const first = await create();
+    await create({ name: 'Second' });
+    expect(await call('updateProfile', { ...validInput(), id: 'nope' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', field: 'id' } });
+    expect(await call('updateProfile', { ...validInput({ name: 'second' }), id: first.id })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION', field: 'name' },
+    });
+  });
+});
+
+describe('removing and activating', () => {
+  it('removing a profile removes its keychain entry', async () => {
+    const profile = await create();
+    expect(await call('removeProfile', { id: profile.id })).toEqual({ ok: true, value: { removed: true } });
+    expect(await keychainSecret(profile.id)).toBeNull();
+    expect(await call('listProfiles')).toEqual({ ok: true, value: [] });
+    expect(await call('removeProfile', { id: profile.id })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('persists the active profile across a restart and announces changes', async () => {
+    const first = await create();
+    const second = await create({ name: 'Second' });
+    const heard: Events['profilesChanged'][] = [];
+    fixture.core.events.subscribe((event, payload) => {
+      if (event === 'profilesChanged') heard.push(payload as Events['profilesChanged']);
+    });
+    expect(valueOf(await call('activateProfile', { id: second.id }))).toMatchObject({ id: second.id });
+    expect(heard).toEqual([{ activeProfileId: second.id }]);
+    await fixture.reopen();
+    expect(valueOf(await call('appInfo'))).toMatchObject({ activeProfileId: second.id });
+    await call('removeProfile', { id: second.id });
+    expect(valueOf(await call('appInfo'))).toMatchObject({ activeProfileId: first.id });
+  });
+});

@@ -1,0 +1,38 @@
+// Parse edge of the web transport: a frame from the host is trusted only after its shape is
+// checked. The payload types come from the contract; main validated them before sending.
+import { EVENT_NAMES, type EventName, type Result } from '../../../preload/contract';
+import type { WireFromHost } from '../../../preload/contract/wire';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isEventName = (value: unknown): value is EventName =>
+  typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);
+
+function isResult(value: unknown): value is Result<unknown> {
+  if (!isObject(value)) return false;
+  if (value.ok === true) return 'value' in value;
+  if (value.ok !== false || !isObject(value.error)) return false;
+  return typeof value.error.code === 'string' && typeof value.error.message === 'string';
+}
+
+/** The message the host sent, or null when the frame is not one (ignored, never thrown). */
+export function parseWireMessage(data: unknown): WireFromHost | null {
+  if (typeof data !== 'string') return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!isObject(message)) return null;
+  if (message.type === 'result' && typeof message.id === 'number' && isResult(message.result)) {
+    return { type: 'result', id: message.id, result: message.result };
+  }
+  if (message.type === 'event' && isEventName(message.event) && 'payload' in message) {
+    // The payload's shape is the contract's; the host built it from typed code.
+    return { type: 'event', event: message.event, payload: message.payload as never };
+  }
+  return null;
+}

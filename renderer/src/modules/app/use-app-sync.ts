@@ -1,0 +1,32 @@
+// Keeps the stores in step with main: follows the transport state, reloads when the link is
+// (re)established, and applies the events main pushes. Called once, by the app shell.
+import { onScopeDispose, watch } from 'vue';
+import { useBridge } from '../../bridge-key';
+import { useConnectionStore } from '../connection/connection-store';
+import { useProfilesStore } from '../profiles/profiles-store';
+import { useProfiles } from '../profiles/use-profiles';
+
+export function useAppSync(): void {
+  const bridge = useBridge();
+  const connection = useConnectionStore();
+  const profilesStore = useProfilesStore();
+  const profiles = useProfiles();
+
+  connection.setTransport(bridge.state());
+  const stops = [
+    bridge.onState((state) => connection.setTransport(state)),
+    bridge.api.on('connectionState', (report) => connection.recordStream(report)),
+    bridge.api.on('profilesChanged', ({ activeProfileId }) => {
+      profilesStore.setActiveProfileId(activeProfileId);
+      void profiles.load();
+    }),
+  ];
+  watch(
+    () => connection.transport.kind,
+    (kind) => {
+      if (kind === 'ready') void profiles.load();
+    },
+    { immediate: true },
+  );
+  onScopeDispose(() => stops.forEach((stop) => stop()));
+}

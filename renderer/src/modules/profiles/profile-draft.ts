@@ -1,0 +1,19 @@
+// Form drafts: a blank one for a new profile, or one filled from a stored profile (whose secret
+// is never known to the renderer, so its field starts empty).
+import type { AppError, Profile } from '../../../../preload/contract';
+import { isProfileField, type FieldErrors, type ProfileDraft } from './profile-validation';
+
+export function blankDraft(): ProfileDraft {
+  return { name: '', apiVersion: '3', restUrl: '', streamUrl: '', authMethod: 'HS256', publicKey: '', secretKey: '' };
+}
+
+export function draftFromProfile(profile: Profile): ProfileDraft {
+  const { name, apiVersion, restUrl, streamUrl, authMethod, publicKey } = profile;
+  return { name, apiVersion, restUrl, streamUrl, authMethod, publicKey, secretKey: '' };
+}
+
+/** Where an error from main belongs: on a form field when it names one, else in the alert. */
+export function placeError(error: AppError): { fieldErrors: FieldErrors; alert: AppError | null } {
+  if (isProfileField(error.field)) return { fieldErrors: { [error.field]: error.message }, alert: null };
+  return { fieldErrors: {}, alert: error };
+}

@@ -1,0 +1,69 @@
+// The profile form's state and its submit: check locally, send, and put main's answer where it
+// belongs (a field, or the alert). The secret lives only in the draft and is wiped on close.
+import { computed, reactive, ref, watch } from 'vue';
+import type { AppError, Profile } from '../../../../preload/contract';
+import { blankDraft, draftFromProfile, placeError } from './profile-draft';
+import { checkProfileDraft, PROFILE_FIELDS, type FieldErrors, type ProfileField } from './profile-validation';
+import { useProfiles } from './use-profiles';
+
+export function useProfileForm(onSaved: (profile: Profile, mode: 'create' | 'edit') => void) {
+  const profiles = useProfiles();
+  const editing = ref<Profile | null>(null);
+  const visible = ref(false);
+  const submitting = ref(false);
+  const draft = reactive(blankDraft());
+  const errors = ref<FieldErrors>({});
+  const alert = ref<AppError | null>(null);
+  const mode = computed(() => (editing.value ? 'edit' : 'create'));
+
+  function open(profile: Profile | null): void {
+    editing.value = profile;
+    Object.assign(draft, profile ? draftFromProfile(profile) : blankDraft());
+    errors.value = {};
+    alert.value = null;
+    visible.value = true;
+  }
+
+  function close(): void {
+    visible.value = false;
+    draft.secretKey = '';
+  }
+
+  function clearError(field: ProfileField): void {
+    if (!errors.value[field]) return;
+    const { [field]: _cleared, ...rest } = errors.value;
+    errors.value = rest;
+  }
+
+  // Editing a field clears its error: the message was about the old value.
+  watch(
+    () => ({ ...draft }),
+    (now, before) => PROFILE_FIELDS.filter((field) => now[field] !== before[field]).forEach(clearError),
+  );
+
+  async function submit(): Promise<void> {
+    if (submitting.value) return;
+    const check = checkProfileDraft(draft, mode.value === 'create');
+    alert.value = null;
+    if (!check.ok) {
+      errors.value = check.errors;
+      return;
+    }
+    errors.value = {};
+    submitting.value = true;
+    const current = editing.value;
+    const result = current ? await profiles.update({ ...check.input, id: current.id }) : await profiles.create(check.input);
+    submitting.value = false;
+    if (!result.ok) {
+      const placed = placeError(result.error);
+      errors.value = placed.fieldErrors;
+      alert.value = placed.alert;
+      return;
+    }
+    const savedMode = mode.value;
+    close();
+    onSaved(result.value, savedMode);
+  }
+
+  return { visible, mode, draft, errors, alert, submitting, editing, open, close, clearError, submit };
+}

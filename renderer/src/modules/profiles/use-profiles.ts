@@ -1,0 +1,55 @@
+// Async profile work: each call goes through the bridge and, when it succeeds, updates the store.
+// Results come back as data so the caller can put an error on the field it names.
+import type { Profile, ProfileInput, ProfileUpdate, Result } from '../../../../preload/contract';
+import { useBridge } from '../../bridge-key';
+import { useAppStore } from '../app/app-store';
+import { useProfilesStore } from './profiles-store';
+
+export function useProfiles() {
+  const { api } = useBridge();
+  const store = useProfilesStore();
+  const appStore = useAppStore();
+
+  /** Reload everything the profile views show: the list and which profile is active. */
+  async function load(): Promise<void> {
+    const [list, info] = await Promise.all([api.listProfiles(), api.appInfo()]);
+    if (!list.ok) {
+      store.setLoadError(list.error);
+      return;
+    }
+    store.setProfiles(list.value);
+    if (info.ok) {
+      appStore.setInfo(info.value);
+      store.setActiveProfileId(info.value.activeProfileId);
+    }
+  }
+
+  async function create(input: ProfileInput): Promise<Result<Profile>> {
+    const result = await api.createProfile(input);
+    if (result.ok) store.upsert(result.value);
+    return result;
+  }
+
+  async function update(input: ProfileUpdate): Promise<Result<Profile>> {
+    const result = await api.updateProfile(input);
+    if (result.ok) store.upsert(result.value);
+    return result;
+  }
+
+  async function remove(id: string): Promise<Result<{ removed: true }>> {
+    const result = await api.removeProfile({ id });
+    if (result.ok) store.drop(id);
+    return result;
+  }
+
+  async function activate(id: string): Promise<Result<Profile>> {
+    const result = await api.activateProfile({ id });
+    if (result.ok) {
+      store.upsert(result.value);
+      store.setActiveProfileId(result.value.id);
+    }
+    return result;
+  }
+
+  return { load, create, update, remove, activate };
+}

@@ -1,0 +1,25 @@
+// The sidebar's sections. Only sections that exist are listed; each later feature adds its entry
+// here (Wallet, Approvals, Audit, ...) and the router and menu follow.
+import type { Component } from 'vue';
+import ProfilesIcon from './icons/ProfilesIcon.vue';
+
+export interface NavItem {
+  /** Route name and menu key. */
+  name: string;
+  label: string;
+  path: string;
+  icon: Component;
+  page: () => Promise<Component>;
+}
+
+export const NAV_ITEMS = [
+  {
+    name: 'profiles',
+    label: 'Profiles',
+    path: '/profiles',
+    icon: ProfilesIcon,
+    page: () => import('../profiles/ProfilesPage.vue'),
+  },
+] as const satisfies readonly NavItem[];
+
+export const HOME_PATH = NAV_ITEMS[0].path;

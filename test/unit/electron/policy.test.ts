@@ -1,0 +1,76 @@
+// The shell's security decisions, tested under Node: CSP, own-renderer URL checks, and which
+// external links may reach the system browser.
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, externalUrlToOpen, isOwnRendererUrl } from '../../../main/electron/policy';
+
+describe('contentSecurityPolicy', () => {
+  it('allows only our own scripts and connections, with inline styles for naive-ui', () => {
+    const csp = contentSecurityPolicy();
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/https?:|\*/);
+  });
+
+  it('adds only the given connect sources', () => {
+    expect(contentSecurityPolicy(['ws://127.0.0.1:5000'])).toContain("connect-src 'self' ws://127.0.0.1:5000;");
+  });
+});
+
+describe('isOwnRendererUrl', () => {
+  const renderer = { fileUrl: 'file:///opt/coffer/out/renderer/index.html' };
+
+  it('accepts the built renderer page, with any hash route', () => {
+    expect(isOwnRendererUrl('file:///opt/coffer/out/renderer/index.html', renderer)).toBe(true);
+    expect(isOwnRendererUrl('file:///opt/coffer/out/renderer/index.html#/profiles', renderer)).toBe(true);
+  });
+
+  it('refuses other files, remote pages and garbage', () => {
+    for (const url of [
+      'file:///etc/passwd',
+      'file:///opt/coffer/out/renderer/other.html',
+      'file://evil-host/opt/coffer/out/renderer/index.html',
+      'https://attacker.example/index.html',
+      'http://localhost:5173/',
+      'about:blank',
+      '',
+      'not a url',
+    ]) {
+      expect(isOwnRendererUrl(url, renderer), url).toBe(false);
+    }
+  });
+
+  it('accepts the dev server origin only when running in dev', () => {
+    const dev = { ...renderer, devUrl: 'http://localhost:5173' };
+    expect(isOwnRendererUrl('http://localhost:5173/#/profiles', dev)).toBe(true);
+    expect(isOwnRendererUrl('http://localhost:5174/', dev)).toBe(false);
+    expect(isOwnRendererUrl('http://localhost.attacker.example:5173/', dev)).toBe(false);
+  });
+});
+
+describe('externalUrlToOpen', () => {
+  it('passes https links to allow-listed hosts', () => {
+    expect(externalUrlToOpen('https://github.com/coffer/issues')).toBe('https://github.com/coffer/issues');
+    expect(externalUrlToOpen('https://docs.example/', ['docs.example'])).toBe('https://docs.example/');
+  });
+
+  it('refuses other schemes, hosts, ports and credentials', () => {
+    for (const url of [
+      'http://github.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://github.com/share',
+      'https://github.com.attacker.example/',
+      'https://attacker.example/?https://github.com/',
+      'https://github.com:8443/',
+      'https://user:pass@github.com/',
+      'not a url',
+    ]) {
+      expect(externalUrlToOpen(url), url).toBeNull();
+    }
+  });
+});

@@ -15,8 +15,10 @@ export interface RouteContext {
   /** Values of `:name` segments of the route pattern. */
   params: Record<string, string>;
   query: URLSearchParams;
-  /** JSON or form-encoded body (empty object when none). */
+  /** JSON or form-encoded body (empty object when none, or when the body is a JSON array). */
   body: Record<string, unknown>;
+  /** The body as parsed, arrays included (POST /wallet/crypto/fees/estimate takes an array). */
+  bodyValue?: unknown;
   /** The caller's key; null on public routes. */
   key: AuthenticatedKey | null;
   ip: string;
@@ -28,7 +30,11 @@ export type RouteHandler = (ctx: RouteContext) => unknown | Promise<unknown>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A key right, ANY_KEY (authenticated, no particular right) or null (public, no auth). */
+export const ANY_KEY = 'ANY' as const;
+export type RouteRight = KeyRight | typeof ANY_KEY | null;
+
 export interface RouteRegistry {
   /** pattern like '/api/3/public/ticker/:symbol'; right null = public (no auth). */
-  add(method: HttpMethod, pattern: string, right: KeyRight | null, handler: RouteHandler): void;
+  add(method: HttpMethod, pattern: string, right: RouteRight, handler: RouteHandler): void;
 }

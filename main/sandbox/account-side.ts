@@ -1,0 +1,39 @@
+// The account side of the service: wallet, spot balances, transactions, sub-accounts and buy
+// crypto routes, the buy-crypto checkout pages, and the time-driven state behind them.
+import type { SandboxContext } from './context';
+import type { SideHandler } from './http/handler';
+import type { RouteRegistry } from './http/route';
+import { registerBalanceRoutes } from './wallet/balance-routes';
+import { advanceChain } from './wallet/chain';
+import { registerCryptoRoutes } from './wallet/crypto-routes';
+import { registerTransactionRoutes } from './wallet/transaction-routes';
+
+const TICK_MS = 1_000;
+
+export function registerAccountRoutes(routes: RouteRegistry, ctx: SandboxContext): void {
+  registerBalanceRoutes(routes, ctx);
+  registerCryptoRoutes(routes, ctx);
+  registerTransactionRoutes(routes, ctx);
+}
+
+export function createAccountSideHandlers(_ctx: SandboxContext): SideHandler[] {
+  return [];
+}
+
+/** Runs time-driven state on every clock advance and once a second; returns the stopper. */
+export function startAccountTimers(ctx: SandboxContext): () => void {
+  const tick = (now: number): void => {
+    try {
+      advanceChain(ctx, now);
+    } catch (error) {
+      console.error('sandbox: time step failed', error);
+    }
+  };
+  const timer = setInterval(() => tick(ctx.clock.now()), TICK_MS);
+  timer.unref();
+  const stopClock = ctx.clock.onAdvance(tick);
+  return () => {
+    clearInterval(timer);
+    stopClock();
+  };
+}

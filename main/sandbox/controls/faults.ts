@@ -1,0 +1,59 @@
+// Injected faults of the test controls: latency and error replies for path patterns ('*' matches
+// any run of characters), with an optional count after which an error rule is used up.
+import { ServiceError } from '../http/errors';
+
+export interface FaultRule {
+  id: number;
+  pattern: string;
+  method?: string;
+  latencyMs?: number;
+  status?: number;
+  code?: number;
+  message?: string;
+  /** Error replies left; undefined = unlimited. */
+  remaining?: number;
+}
+
+export class FaultRegistry {
+  private rules: FaultRule[] = [];
+  private nextId = 1;
+
+  add(rule: Omit<FaultRule, 'id' | 'pattern'> & { pattern: string }): FaultRule {
+    const stored: FaultRule = { ...rule, id: this.nextId++ };
+    this.rules.push(stored);
+    return stored;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): readonly FaultRule[] {
+    return this.rules;
+  }
+
+  get empty(): boolean {
+    return this.rules.length === 0;
+  }
+
+  latencyFor(method: string, path: string): number {
+    return this.matching(method, path).reduce((ms, rule) => ms + (rule.latencyMs ?? 0), 0);
+  }
+
+  /** The error to reply with instead of handling the request, consuming one use of its rule. */
+  takeError(method: string, path: string): ServiceError | null {
+    const rule = this.matching(method, path).find((r) => r.status !== undefined && (r.remaining === undefined || r.remaining > 0));
+    if (!rule || rule.status === undefined) return null;
+    if (rule.remaining !== undefined) rule.remaining -= 1;
+    return new ServiceError(rule.status, rule.code ?? rule.status, rule.message ?? 'Injected fault', `sandbox fault rule ${rule.id}`);
+  }
+
+  private matching(method: string, path: string): FaultRule[] {
+    return this.rules.filter((rule) => (rule.method === undefined || rule.method === method) && globMatches(rule.pattern, path));
+  }
+}
+
+export function globMatches(pattern: string, path: string): boolean {
+  const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${escaped}$`).test(path);
+}

@@ -1,0 +1,140 @@
+// Test controls under /sandbox/ (not part of the service): off unless a control token is set;
+// `Authorization: Bearer <token>` or `X-Sandbox-Token: <token>`.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sameText } from '../auth/authenticate';
+import { KEY_RIGHTS, type KeyRight } from '../auth/rights';
+import type { SandboxContext } from '../context';
+import type { Account } from '../db/accounts';
+import { parseBody } from '../http/body';
+import { ServiceError, validationError } from '../http/errors';
+import { sendError, sendJson, type RawRequest, type SideHandler } from '../http/handler';
+import { ParamReader } from '../http/params';
+import type { RouteContext } from '../http/route';
+import { Router } from '../http/router';
+import { MAX_BULK_TRANSACTIONS, insertHistory } from '../seed/history';
+import { resolveNetwork } from '../wallet/addresses';
+import { createDeposit } from '../wallet/deposits';
+import { randomBytes } from 'node:crypto';
+import type { FaultRegistry } from './faults';
+
+export interface ControlDeps {
+  token: string;
+  ctx: SandboxContext;
+  faults: FaultRegistry;
+  dropSockets(): number;
+  reset(): void;
+}
+
+export function createControlHandler(deps: ControlDeps): SideHandler {
+  const router = new Router();
+  registerControls(router, deps);
+  return async (req: IncomingMessage, res: ServerResponse, raw: RawRequest) => {
+    if (!raw.path.startsWith('/sandbox/')) return false;
+    try {
+      if (!tokenMatches(req, deps.token)) throw new ServiceError(401, 1001, 'Authorization required', 'Sandbox control token missing or wrong');
+      const match = router.match(raw.method, raw.path);
+      if (!match) throw new ServiceError(404, 404, 'Not found', raw.path);
+      const body = parseBody(raw.rawBody, req.headers['content-type']);
+      const ctx: RouteContext = {
+        method: raw.method, path: raw.path, params: match.params, query: new URLSearchParams(raw.rawQuery),
+        body: body.fields, bodyValue: body.value, key: null, ip: raw.ip, clock: deps.ctx.clock,
+      };
+      sendJson(res, 200, await match.route.handler(ctx));
+    } catch (error) {
+      sendError(res, error);
+    }
+    return true;
+  };
+}
+
+function tokenMatches(req: IncomingMessage, token: string): boolean {
+  const header = req.headers.authorization ?? '';
+  const bearer = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined;
+  const given = bearer ?? (typeof req.headers['x-sandbox-token'] === 'string' ? req.headers['x-sandbox-token'] : '');
+  return sameText(given, token);
+}
+
+function registerControls(router: Router, deps: ControlDeps): void {
+  const { ctx } = deps;
+  router.add('GET', '/sandbox/clock', null, () => clockState(ctx));
+  router.add('POST', '/sandbox/clock/advance', null, (r) => {
+    ctx.clock.advance(ParamReader.of(r).int('ms', 0, 0, 10 * 365 * 86_400_000));
+    return clockState(ctx);
+  });
+  router.add('POST', '/sandbox/deposit', null, (r) => {
+    const p = ParamReader.of(r);
+    const account = findAccount(ctx, p.text('account'));
+    const currency = p.currency('currency');
+    const network = resolveNetwork(currency, p.text('network'));
+    const id = createDeposit(ctx, { accountId: account.id, currency, network, amount: p.amount('amount', currency.decimals), instant: p.bool('instant', false) });
+    return { id: String(id), account_id: account.id };
+  });
+  router.add('POST', '/sandbox/faults', null, (r) => addFault(deps, ParamReader.of(r)));
+  router.add('GET', '/sandbox/faults', null, () => ({ rules: deps.faults.list() }));
+  router.add('DELETE', '/sandbox/faults', null, () => {
+    deps.faults.clear();
+    return { result: true };
+  });
+  router.add('POST', '/sandbox/reset', null, () => {
+    deps.reset();
+    return { result: true };
+  });
+  router.add('GET', '/sandbox/accounts', null, () => ctx.accounts.all().map((a) => describeAccount(ctx, a)));
+  router.add('POST', '/sandbox/keys', null, (r) => {
+    const p = ParamReader.of(r);
+    const account = findAccount(ctx, p.text('account'));
+    const rights = (p.list('rights') ?? []).map((right) => right.toUpperCase());
+    const bad = rights.find((right) => !(KEY_RIGHTS as readonly string[]).includes(right));
+    if (bad !== undefined) throw validationError('rights', `${bad} is not one of ${KEY_RIGHTS.join(', ')}`);
+    const key = { accountId: account.id, apiKey: randomBytes(16).toString('hex'), secretKey: randomBytes(16).toString('hex'), label: p.text('label') ?? 'custom', rights: rights as KeyRight[] };
+    ctx.accounts.addKey(key);
+    return { api_key: key.apiKey, secret_key: key.secretKey, rights: key.rights, account_id: account.id };
+  });
+  router.add('POST', '/sandbox/seed-transactions', null, (r) => {
+    const p = ParamReader.of(r);
+    const account = findAccount(ctx, p.text('account'));
+    const count = p.int('count', 0, 1, MAX_BULK_TRANSACTIONS);
+    if (!p.has('count')) throw validationError('count', 'is required');
+    const started = Date.now();
+    insertHistory(ctx.db, { accountId: account.id, count, seed: ctx.seed + Date.now(), nowMs: ctx.clock.now() });
+    return { result: true, account_id: account.id, count, elapsed_ms: Date.now() - started };
+  });
+}
+
+function clockState(ctx: SandboxContext): { now: string; now_ms: number } {
+  const now = ctx.clock.now();
+  return { now: new Date(now).toISOString(), now_ms: now };
+}
+
+function addFault(deps: ControlDeps, p: ParamReader): { result: true; id?: number; dropped?: number } {
+  if (p.bool('drop_websockets', false)) {
+    const dropped = deps.dropSockets();
+    if (!p.has('path')) return { result: true, dropped };
+  }
+  const pattern = p.requiredText('path');
+  const latencyMs = p.optionalInt('latency_ms', 0, 120_000);
+  const status = p.optionalInt('status', 100, 599);
+  if (latencyMs === undefined && status === undefined) throw validationError('latency_ms', 'or status is required');
+  const rule = deps.faults.add({
+    pattern, method: p.text('method')?.toUpperCase(), latencyMs, status,
+    code: p.optionalInt('code', 0, 1_000_000), message: p.text('message'), remaining: p.optionalInt('count', 1, 1_000_000),
+  });
+  return { result: true, id: rule.id };
+}
+
+/** An account by id, email, username or external id; the master when not given. */
+function findAccount(ctx: SandboxContext, ref: string | undefined): Account {
+  const account = ref === undefined ? ctx.accounts.master()
+    : (/^\d+$/.test(ref) ? ctx.accounts.get(Number.parseInt(ref, 10)) : undefined)
+      ?? ctx.accounts.findBy('email', ref) ?? ctx.accounts.findBy('username', ref) ?? ctx.accounts.findBy('external_id', ref);
+  if (!account) throw validationError('account', `no account ${ref ?? '(master)'}`);
+  return account;
+}
+
+function describeAccount(ctx: SandboxContext, account: Account): Record<string, unknown> {
+  return {
+    id: account.id, kind: account.kind, parent_id: account.parentId, email: account.email, username: account.username,
+    external_id: account.externalId, status: account.status,
+    keys: ctx.accounts.keysOf(account.id).map((k) => ({ label: k.label, api_key: k.apiKey, secret_key: k.secretKey, rights: k.rights })),
+  };
+}

@@ -1,0 +1,109 @@
+// Schema of the sandbox's state, as ordered migrations tracked by PRAGMA user_version.
+// Amounts are TEXT decimals; times are Unix milliseconds of the sandbox clock.
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE accounts (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('master', 'sub', 'user')),
+    parent_id INTEGER REFERENCES accounts(id),
+    email TEXT NOT NULL UNIQUE,
+    username TEXT NOT NULL UNIQUE,
+    external_id TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL CHECK (status IN ('active', 'frozen', 'disabled')),
+    deposit_address_generation_enabled INTEGER NOT NULL DEFAULT 1,
+    withdraw_enabled INTEGER NOT NULL DEFAULT 1,
+    description TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE api_keys (
+    api_key TEXT PRIMARY KEY,
+    secret_key TEXT NOT NULL,
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    label TEXT NOT NULL,
+    rights TEXT NOT NULL
+  );
+  CREATE TABLE balances (
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    side TEXT NOT NULL CHECK (side IN ('wallet', 'spot')),
+    currency TEXT NOT NULL,
+    available TEXT NOT NULL,
+    reserved TEXT NOT NULL,
+    PRIMARY KEY (account_id, side, currency)
+  );
+  CREATE TABLE addresses (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    currency TEXT NOT NULL,
+    network TEXT NOT NULL,
+    address TEXT NOT NULL,
+    payment_id TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX addresses_by_account ON addresses (account_id, currency, network, id);
+  CREATE INDEX addresses_by_address ON addresses (address);
+  CREATE TABLE white_list (
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    name TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    network TEXT NOT NULL,
+    address TEXT NOT NULL
+  );
+  CREATE TABLE transactions (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    status TEXT NOT NULL,
+    type TEXT NOT NULL,
+    subtype TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    last_activity_at INTEGER NOT NULL,
+    operation_id TEXT NOT NULL,
+    tx_id TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    network TEXT,
+    amount TEXT NOT NULL,
+    fee TEXT,
+    address TEXT,
+    payment_id TEXT,
+    hash TEXT,
+    offchain_id TEXT,
+    confirmations INTEGER,
+    required_confirmations INTEGER,
+    public_comment TEXT,
+    error_code TEXT,
+    senders TEXT,
+    wallet_id TEXT,
+    operation_type TEXT,
+    meta TEXT,
+    held TEXT,
+    commit_deadline INTEGER,
+    broadcast_at INTEGER
+  );
+  CREATE INDEX tx_by_account_id ON transactions (account_id, id);
+  CREATE INDEX tx_by_account_created ON transactions (account_id, created_at, id);
+  CREATE INDEX tx_by_account_updated ON transactions (account_id, updated_at, id);
+  CREATE INDEX tx_by_account_activity ON transactions (account_id, last_activity_at, id);
+  CREATE INDEX tx_live ON transactions (status) WHERE status IN ('CREATED', 'PENDING');
+  CREATE TABLE buy_orders (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    provider_id INTEGER NOT NULL,
+    payment_method_id INTEGER NOT NULL,
+    source_code TEXT NOT NULL,
+    target_code TEXT NOT NULL,
+    target_network TEXT NOT NULL,
+    source_amount TEXT NOT NULL,
+    target_amount TEXT NOT NULL,
+    wallet_address TEXT NOT NULL,
+    status TEXT NOT NULL,
+    checkout_token TEXT NOT NULL,
+    operation_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    complete_at INTEGER
+  );
+  CREATE INDEX buy_orders_by_account ON buy_orders (account_id, created_at);
+  `,
+];

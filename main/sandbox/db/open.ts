@@ -1,0 +1,42 @@
+// Opens the sandbox database (a file, or ':memory:') and brings its schema up to date.
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations';
+
+export type SandboxDb = Database.Database;
+
+export function openDatabase(file: string): SandboxDb {
+  const db = new Database(file);
+  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: SandboxDb): void {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version] ?? '');
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
+
+/** Empties every table (the reset control), keeping the schema. */
+export function wipeDatabase(db: SandboxDb): void {
+  db.transaction(() => {
+    for (const table of ['buy_orders', 'transactions', 'white_list', 'addresses', 'balances', 'api_keys', 'accounts', 'meta']) {
+      db.exec(`DELETE FROM ${table}`);
+    }
+  })();
+}
+
+export function readMeta(db: SandboxDb, key: string): string | undefined {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+  return row?.value;
+}
+
+export function writeMeta(db: SandboxDb, key: string, value: string): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+}

@@ -1,0 +1,81 @@
+// Bulk historical wallet transactions: deterministic from a seed, inserted in one SQLite
+// transaction with one prepared statement (10 000 at seed time; up to 200 000 on request).
+import Decimal from 'decimal.js';
+import { CURRENCIES, type CurrencyDef } from '../catalog';
+import type { SandboxDb } from '../db/open';
+import { INSERT_TX_SQL, type NewTx, type TxStatus, type TxSubtype, type TxType } from '../db/transactions';
+import { generateAddress } from '../wallet/address-gen';
+import { Prng } from './prng';
+
+const DAY_MS = 86_400_000;
+export const HISTORY_DAYS = 90;
+export const MAX_BULK_TRANSACTIONS = 200_000;
+
+const TYPE_WEIGHTS = [['DEPOSIT', 35], ['WITHDRAW', 30], ['TRANSFER', 25], ['SWAP', 10]] as const;
+const SUBTYPES: Record<TxType, readonly (readonly [TxSubtype, number])[]> = {
+  DEPOSIT: [['BLOCKCHAIN', 60], ['OFFCHAIN', 10], ['AIRDROP', 5], ['STAKING', 8], ['AFFILIATE', 4], ['BUY_CRYPTO', 8], ['SUB_ACCOUNT', 5]],
+  WITHDRAW: [['BLOCKCHAIN', 75], ['OFFCHAIN', 15], ['SUB_ACCOUNT', 10]],
+  TRANSFER: [['WALLET_TO_SPOT', 55], ['SPOT_TO_WALLET', 45]],
+  SWAP: [['INSTANT_EXCHANGE', 1]],
+};
+const CRYPTO = CURRENCIES.filter((c) => c.crypto);
+
+export interface BulkHistoryOptions {
+  accountId: number;
+  count: number;
+  seed: number;
+  nowMs: number;
+  days?: number;
+}
+
+/** Inserts `count` settled transactions spread over the last `days` days, oldest first. */
+export function insertHistory(db: SandboxDb, options: BulkHistoryOptions): void {
+  const prng = new Prng(options.seed ^ (options.accountId * 7919));
+  const span = (options.days ?? HISTORY_DAYS) * DAY_MS;
+  const times = Array.from({ length: options.count }, () => options.nowMs - 60_000 - Math.floor(prng.next() * span));
+  times.sort((a, b) => a - b);
+  const insert = db.prepare(INSERT_TX_SQL);
+  db.transaction(() => {
+    for (const createdAt of times) insert.run(historicalTx(prng, options.accountId, createdAt, options.nowMs));
+  })();
+}
+
+function historicalTx(prng: Prng, accountId: number, createdAt: number, nowMs: number): NewTx {
+  const type = prng.weighted(TYPE_WEIGHTS);
+  const subtype = prng.weighted(SUBTYPES[type]);
+  const currency = prng.pick(CRYPTO);
+  const network = currency.networks.length > 0 ? prng.pick(currency.networks) : undefined;
+  const status = pickStatus(prng, type);
+  const updatedAt = Math.min(createdAt + prng.int(1_000, 3_600_000), nowMs - 1_000);
+  const onChain = subtype === 'BLOCKCHAIN' && network !== undefined;
+  return {
+    account_id: accountId, status, type, subtype, created_at: createdAt, updated_at: updatedAt,
+    last_activity_at: updatedAt, operation_id: uuid(prng), tx_id: uuid(prng), currency: currency.code,
+    network: network?.network ?? null, amount: randomAmount(prng, currency),
+    fee: type === 'WITHDRAW' && network ? network.payoutFee : null,
+    address: onChain ? generateAddress(network, prng.hex(16)) : null,
+    payment_id: null,
+    hash: onChain && status !== 'ROLLED_BACK' ? prng.hex(64) : null,
+    offchain_id: subtype === 'OFFCHAIN' ? prng.hex(24) : null,
+    confirmations: onChain ? network.payinConfirmations : null,
+    required_confirmations: onChain ? network.payinConfirmations : null,
+    public_comment: null, error_code: status === 'FAILED' && type === 'WITHDRAW' ? 'INVALID_ADDRESS' : null,
+    senders: type === 'DEPOSIT' && onChain ? '[]' : null, wallet_id: null, operation_type: null,
+    meta: null, held: null, commit_deadline: null, broadcast_at: null,
+  };
+}
+
+function pickStatus(prng: Prng, type: TxType): TxStatus {
+  if (type === 'WITHDRAW') return prng.weighted([['SUCCESS', 86], ['FAILED', 5], ['ROLLED_BACK', 9]] as const);
+  return prng.weighted([['SUCCESS', 95], ['FAILED', 5]] as const);
+}
+
+function randomAmount(prng: Prng, currency: CurrencyDef): string {
+  const usdt = new Decimal(10 + Math.floor(prng.next() * 5000));
+  return usdt.div(currency.referencePriceUsdt).toDecimalPlaces(currency.decimals, Decimal.ROUND_DOWN).toFixed(currency.decimals);
+}
+
+function uuid(prng: Prng): string {
+  const h = prng.hex(32);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

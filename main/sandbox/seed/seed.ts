@@ -1,0 +1,112 @@
+// The demo world: a funded master account with three sub-accounts (one disabled), two other
+// users, keys with various rights, balances on every currency, addresses, a white-list and ten
+// thousand historical transactions. Deterministic from the seed, except the generated key pairs.
+import { randomBytes } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { CURRENCIES } from '../catalog';
+import type { SandboxContext } from '../context';
+import type { AccountKind, AccountStatus } from '../db/accounts';
+import { readMeta, writeMeta } from '../db/open';
+import { KEY_RIGHTS, type KeyRight } from '../auth/rights';
+import { createDepositAddress } from '../wallet/addresses';
+import { formatAmount } from '../wallet/money';
+import { insertHistory } from './history';
+
+export interface SeedOptions {
+  apiKey?: string;
+  secretKey?: string;
+  lightSeed?: boolean;
+}
+
+interface PersonDef {
+  kind: AccountKind;
+  name: string;
+  status: AccountStatus;
+  /** Wallet funding in USDT value per currency; spot gets a tenth. */
+  fundingUsdt: number;
+}
+
+const PEOPLE: readonly PersonDef[] = [
+  { kind: 'master', name: 'master', status: 'active', fundingUsdt: 250_000 },
+  { kind: 'sub', name: 'sub-alpha', status: 'active', fundingUsdt: 20_000 },
+  { kind: 'sub', name: 'sub-beta', status: 'active', fundingUsdt: 5_000 },
+  { kind: 'sub', name: 'sub-gamma', status: 'disabled', fundingUsdt: 1_000 },
+  { kind: 'user', name: 'alice', status: 'active', fundingUsdt: 10_000 },
+  { kind: 'user', name: 'bob', status: 'active', fundingUsdt: 10_000 },
+];
+
+/** Restricted keys of the master account, so clients can test each right. */
+const MASTER_EXTRA_KEYS: readonly { label: string; rights: KeyRight[] }[] = [
+  { label: 'pay-only', rights: ['PAY'] },
+  { label: 'wdr-only', rights: ['WDR'] },
+  { label: 'hist-only', rights: ['HIST'] },
+  { label: 'ord-only', rights: ['ORD'] },
+  { label: 'no-rights', rights: [] },
+];
+
+export const SEEDED_HISTORY = 10_000;
+const DAY_MS = 86_400_000;
+
+export function seedIfEmpty(ctx: SandboxContext, options: SeedOptions): void {
+  if (readMeta(ctx.db, 'seeded') === undefined) seedWorld(ctx, options);
+  if (options.apiKey !== undefined && options.secretKey !== undefined) {
+    const master = ctx.accounts.master();
+    if (master) ctx.accounts.addKey({ accountId: master.id, apiKey: options.apiKey, secretKey: options.secretKey, label: 'master', rights: [...KEY_RIGHTS] });
+  }
+}
+
+function seedWorld(ctx: SandboxContext, options: SeedOptions): void {
+  const now = ctx.clock.now();
+  ctx.db.transaction(() => {
+    let masterId: number | null = null;
+    for (const person of PEOPLE) {
+      const id = ctx.accounts.insert({
+        kind: person.kind, parentId: person.kind === 'sub' ? masterId : null,
+        email: `${person.name}@sandbox.test`, username: person.name, externalId: `ext-${person.name}`,
+        status: person.status, depositAddressGenerationEnabled: true, withdrawEnabled: true, description: '',
+        createdAt: now - 120 * DAY_MS, updatedAt: now - 120 * DAY_MS,
+      });
+      if (person.kind === 'master') masterId = id;
+      const isMaster = person.kind === 'master';
+      ctx.accounts.addKey({
+        accountId: id, label: isMaster ? 'master' : 'full', rights: [...KEY_RIGHTS],
+        apiKey: isMaster && options.apiKey !== undefined ? options.apiKey : newKey(),
+        secretKey: isMaster && options.secretKey !== undefined ? options.secretKey : newKey(),
+      });
+      if (isMaster) for (const extra of MASTER_EXTRA_KEYS) ctx.accounts.addKey({ accountId: id, apiKey: newKey(), secretKey: newKey(), ...extra });
+      fund(ctx, id, person.fundingUsdt);
+      if (isMaster) seedAddressesAndWhiteList(ctx, id, now);
+    }
+    writeMeta(ctx.db, 'seeded', String(now));
+  })();
+  const master = ctx.accounts.master();
+  if (master && options.lightSeed !== true) {
+    insertHistory(ctx.db, { accountId: master.id, count: SEEDED_HISTORY, seed: ctx.seed, nowMs: now });
+  }
+}
+
+function newKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+function fund(ctx: SandboxContext, accountId: number, usdtValue: number): void {
+  for (const currency of CURRENCIES) {
+    const wallet = formatAmount(divide(usdtValue, currency.referencePriceUsdt), currency.code);
+    const spot = formatAmount(divide(usdtValue / 10, currency.referencePriceUsdt), currency.code);
+    ctx.balances.set(accountId, 'wallet', currency.code, wallet, formatAmount(0, currency.code));
+    ctx.balances.set(accountId, 'spot', currency.code, spot, formatAmount(0, currency.code));
+  }
+}
+
+function divide(value: number, price: string): Decimal {
+  return new Decimal(value).div(price);
+}
+
+function seedAddressesAndWhiteList(ctx: SandboxContext, accountId: number, now: number): void {
+  for (const currency of CURRENCIES) {
+    for (const network of currency.networks) createDepositAddress(ctx, accountId, currency, network, now);
+  }
+  const whiteList = ctx.db.prepare('INSERT INTO white_list (account_id, name, currency, network, address) VALUES (?, ?, ?, ?, ?)');
+  whiteList.run(accountId, 'Cold storage', 'BTC', 'BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+  whiteList.run(accountId, 'Treasury ETH', 'ETH', 'ETH', '0x742d35cc6634c0532925a3b844bc454e4438f44e');
+}

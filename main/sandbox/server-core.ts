@@ -1,0 +1,150 @@
+// Assembles the sandbox: database, seed, account-side routes and streams, test controls, HTTP and
+// WebSocket on loopback. The public market side is plugged in by server.ts (see PublicSide).
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { SandboxClock } from './clock';
+import { createContext, type RateSource, type SandboxContext } from './context';
+import { createControlHandler } from './controls/routes';
+import { FaultRegistry } from './controls/faults';
+import { openDatabase, wipeDatabase } from './db/open';
+import { createRequestHandler, type SideHandler } from './http/handler';
+import { Router } from './http/router';
+import type { RouteRegistry } from './http/route';
+import type { RunningSandbox, SandboxKeyPair, SandboxOptions } from './index';
+import { LimitPolicy } from './limits/policy';
+import { seedIfEmpty } from './seed/seed';
+import { createTradingStream } from './stream/trading';
+import { createWalletStream } from './stream/wallet';
+import { registerAccountRoutes, createAccountSideHandlers, startAccountTimers } from './account-side';
+
+export interface StreamEndpoint {
+  handleConnection(ws: WebSocket, req: IncomingMessage): void;
+  close?(): void;
+}
+
+export interface PublicSide {
+  market: RateSource & { close(): void };
+  registerRoutes(routes: RouteRegistry): void;
+  createStream(allowMessage: (ip: string) => boolean): StreamEndpoint;
+}
+
+export type PublicSideFactory = (clock: SandboxClock, seed: number, light: boolean) => PublicSide;
+
+const DEFAULT_PING_MS = 30_000;
+const NO_MARKET: RateSource = { rate: () => null };
+
+export async function buildSandbox(options: SandboxOptions, makePublicSide: PublicSideFactory | null): Promise<RunningSandbox> {
+  const clock = new SandboxClock();
+  const seed = options.seed ?? 1;
+  const publicSide = makePublicSide?.(clock, seed, options.lightSeed === true) ?? null;
+  const db = openDatabase(options.db ?? ':memory:');
+  const ctx = createContext(db, clock, seed, publicSide?.market ?? NO_MARKET);
+  const seedOptions = { apiKey: options.apiKey, secretKey: options.secretKey, lightSeed: options.lightSeed };
+  seedIfEmpty(ctx, seedOptions);
+  const limits = new LimitPolicy(options.limits);
+  const faults = new FaultRegistry();
+  const router = new Router();
+  publicSide?.registerRoutes(router);
+  registerAccountRoutes(router, ctx);
+  const sockets = new Set<WebSocket>();
+  const dropSockets = (): number => {
+    const count = sockets.size;
+    for (const ws of sockets) ws.terminate();
+    return count;
+  };
+  const side: SideHandler[] = [...createAccountSideHandlers(ctx)];
+  if (options.controlToken) {
+    side.push(createControlHandler({
+      token: options.controlToken, ctx, faults, dropSockets,
+      reset: () => {
+        dropSockets();
+        faults.clear();
+        limits.reset();
+        wipeDatabase(db);
+        ctx.accounts.clearCache();
+        seedIfEmpty(ctx, seedOptions);
+      },
+    }));
+  }
+  const sessionDeps = {
+    keys: ctx.accounts, limits, pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_MS,
+    accountActive: (id: number) => ctx.accounts.get(id)?.status === 'active',
+  };
+  const streams: Record<string, StreamEndpoint> = {
+    '/api/3/ws/wallet': createWalletStream(ctx, sessionDeps),
+    '/api/3/ws/trading': createTradingStream(ctx, sessionDeps),
+  };
+  const publicStream = publicSide?.createStream((ip) => limits.allowStreamMessage('public', ip, null, 'subscribe'));
+  if (publicStream) streams['/api/3/ws/public'] = publicStream;
+
+  const server = createServer({ keepAlive: true }, createRequestHandler({ router, keys: ctx.accounts, limits, faults, clock, side }));
+  server.keepAliveTimeout = 65_000;
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => upgrade(wss, streams, sockets, limits, req, socket, head));
+  const stopTimers = startAccountTimers(ctx);
+  await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port ?? 0;
+  const host = options.host ?? '127.0.0.1';
+  return {
+    restUrl: `http://${host}:${port}`,
+    wsUrl: `ws://${host}:${port}`,
+    // A getter: the reset control re-creates the keys (unless options fix them).
+    get master() {
+      return masterKeyPair(ctx);
+    },
+    close: async () => {
+      stopTimers();
+      dropSockets();
+      for (const stream of Object.values(streams)) stream.close?.();
+      publicSide?.market.close();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      db.close();
+    },
+  };
+}
+
+function upgrade(
+  wss: WebSocketServer, streams: Record<string, StreamEndpoint>, sockets: Set<WebSocket>, limits: LimitPolicy,
+  req: IncomingMessage, socket: Duplex, head: Buffer,
+): void {
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  const stream = streams[path.replace(/\/+$/, '')];
+  const ip = req.socket.remoteAddress ?? 'unknown';
+  if (!stream) {
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+    return;
+  }
+  if (!limits.openConnection(ip)) {
+    socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\r\n');
+    return;
+  }
+  wss.handleUpgrade(req, socket, head, (ws) => {
+    sockets.add(ws);
+    ws.on('close', () => {
+      sockets.delete(ws);
+      limits.closeConnection(ip);
+    });
+    stream.handleConnection(ws, req);
+  });
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function masterKeyPair(ctx: SandboxContext): SandboxKeyPair {
+  const master = ctx.accounts.master();
+  const key = master ? ctx.accounts.keysOf(master.id).find((k) => k.label === 'master') : undefined;
+  if (!key) throw new Error('sandbox: the master account has no key');
+  return { apiKey: key.apiKey, secretKey: key.secretKey, rights: [...key.rights] };
+}

@@ -1,0 +1,143 @@
+// One JSON-RPC connection of the trading or wallet stream: envelope parsing, replies (with the
+// request's id, or without when it had none), login (SUPPLEMENT.md §2), per-message limits, pings.
+import type { IncomingMessage } from 'node:http';
+import type { WebSocket } from 'ws';
+import { hmacHex, sameText, DEFAULT_WINDOW_MS, MAX_WINDOW_MS, FUTURE_SKEW_MS, type KeyLookup, type StoredKey } from '../auth/authenticate';
+import { isRecord } from '../http/body';
+import { ServiceError, errors } from '../http/errors';
+import type { LimitPolicy } from '../limits/policy';
+import type { StreamKind } from '../limits/tables';
+
+export type RequestId = string | number | undefined;
+
+export interface StreamRequest {
+  method: string;
+  params: Record<string, unknown>;
+  id: RequestId;
+}
+
+export interface SessionDeps {
+  kind: StreamKind;
+  keys: KeyLookup;
+  limits: LimitPolicy;
+  pingIntervalMs: number;
+  /** Whether the account may log in (active, not frozen or disabled). */
+  accountActive(accountId: number): boolean;
+}
+
+export type MethodHandler = (session: StreamSession, request: StreamRequest) => unknown;
+
+export class StreamSession {
+  accountId: number | null = null;
+  private readonly cleanups: (() => void)[] = [];
+  private readonly ip: string;
+
+  constructor(
+    readonly ws: WebSocket,
+    req: IncomingMessage,
+    private readonly deps: SessionDeps,
+    private readonly methods: Readonly<Record<string, MethodHandler>>,
+  ) {
+    this.ip = req.socket.remoteAddress ?? 'unknown';
+    const ping = setInterval(() => ws.ping(), deps.pingIntervalMs);
+    this.onClose(() => clearInterval(ping));
+    ws.on('message', (data, isBinary) => this.receive(isBinary ? '' : data.toString()));
+    ws.on('close', () => this.close());
+    ws.on('error', () => ws.terminate());
+  }
+
+  onClose(cleanup: () => void): void {
+    this.cleanups.push(cleanup);
+  }
+
+  send(message: unknown): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  notify(method: string, params: unknown): void {
+    this.send({ jsonrpc: '2.0', method, params });
+  }
+
+  private receive(text: string): void {
+    let request: StreamRequest;
+    try {
+      request = parseRequest(text);
+    } catch (error) {
+      this.replyError(undefined, error);
+      return;
+    }
+    if (!this.deps.limits.allowStreamMessage(this.deps.kind, this.ip, this.accountId, request.method)) {
+      this.replyError(request.id, errors.rateLimited());
+      return;
+    }
+    try {
+      const result = request.method === 'login' ? this.login(request.params) : this.dispatch(request);
+      this.send(withId({ jsonrpc: '2.0', result }, request.id));
+    } catch (error) {
+      this.replyError(request.id, error);
+    }
+  }
+
+  private dispatch(request: StreamRequest): unknown {
+    const handler = this.methods[request.method];
+    if (!handler) throw new ServiceError(400, -32601, 'Method not found', request.method);
+    if (this.accountId === null) throw errors.authRequired('Log in first (method login)');
+    return handler(this, request);
+  }
+
+  private login(params: Record<string, unknown>): true {
+    const type = String(params.type ?? params.algo ?? '').toUpperCase();
+    const key = this.deps.keys.findKey(String(params.api_key ?? ''));
+    if (type !== 'HS256' && type !== 'BASIC') throw errors.unsupportedAuth();
+    if (!key) throw errors.authFailed('Invalid API key');
+    if (type === 'BASIC') {
+      if (!sameText(String(params.secret_key ?? ''), key.secretKey)) throw errors.authFailed('Invalid secret key');
+    } else {
+      verifyStreamSignature(params, key);
+    }
+    if (!this.deps.accountActive(key.accountId)) throw new ServiceError(400, 10021, 'User disabled', 'The account is frozen or disabled');
+    this.accountId = key.accountId;
+    return true;
+  }
+
+  private replyError(id: RequestId, error: unknown): void {
+    const serviceError = error instanceof ServiceError ? error : new ServiceError(500, 500, 'Internal Server Error', String(error));
+    this.send(withId({ jsonrpc: '2.0', error: serviceError.toBody().error }, id));
+  }
+
+  private close(): void {
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+  }
+}
+
+/** HS256 login: hex(HMAC-SHA256(secret, String(timestamp) + String(window or ''))). */
+function verifyStreamSignature(params: Record<string, unknown>, key: StoredKey): void {
+  const timestampText = String(params.timestamp ?? params.nonce ?? '');
+  const windowText = params.window === undefined || params.window === null ? '' : String(params.window);
+  if (!/^\d{1,16}$/.test(timestampText)) throw errors.authFailed('timestamp must be Unix milliseconds');
+  if (windowText !== '' && !/^\d{1,6}$/.test(windowText)) throw errors.authFailed('window must be milliseconds');
+  const window = windowText === '' ? DEFAULT_WINDOW_MS : Number.parseInt(windowText, 10);
+  if (window > MAX_WINDOW_MS) throw errors.authFailed(`window must be at most ${MAX_WINDOW_MS} ms`);
+  const timestamp = Number.parseInt(timestampText, 10);
+  const now = Date.now();
+  if (timestamp < now - window || timestamp > now + FUTURE_SKEW_MS) throw errors.authFailed('Timestamp is outside the receive window');
+  const expected = hmacHex(key.secretKey, timestampText + windowText);
+  if (!sameText(String(params.signature ?? '').toLowerCase(), expected)) throw errors.authFailed('Invalid signature');
+}
+
+function parseRequest(text: string): StreamRequest {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    throw new ServiceError(400, 10001, 'Validation error', 'message: is not valid JSON');
+  }
+  if (!isRecord(value) || typeof value.method !== 'string') throw new ServiceError(400, 10001, 'Validation error', 'method: is required');
+  const id = typeof value.id === 'string' || typeof value.id === 'number' ? value.id : undefined;
+  const params = isRecord(value.params) ? value.params : {};
+  return { method: value.method, params, id };
+}
+
+function withId<T extends object>(message: T, id: RequestId): T & { id?: string | number } {
+  return id === undefined ? message : { ...message, id };
+}

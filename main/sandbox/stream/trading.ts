@@ -1,0 +1,82 @@
+// /api/3/ws/trading: login, the spot balance feed and balance/fee requests. Spot orders are not
+// simulated by the sandbox: spot_subscribe answers with an empty spot_orders snapshot.
+import type { IncomingMessage } from 'node:http';
+import type { WebSocket } from 'ws';
+import { SYMBOLS, findCurrency } from '../catalog';
+import type { SandboxContext } from '../context';
+import { errors, validationError } from '../http/errors';
+import { formatAmount } from '../wallet/money';
+import { nonZeroBalances, type BalanceEntry } from './balances';
+import { StreamSession, type MethodHandler, type SessionDeps } from './session';
+
+const BATCH_INTERVAL_MS = 100;
+
+export function createTradingStream(ctx: SandboxContext, deps: Omit<SessionDeps, 'kind'>): { handleConnection(ws: WebSocket, req: IncomingMessage): void } {
+  const methods = tradingMethods(ctx);
+  return {
+    handleConnection(ws, req) {
+      new StreamSession(ws, req, { ...deps, kind: 'trading' }, methods);
+    },
+  };
+}
+
+function tradingMethods(ctx: SandboxContext): Record<string, MethodHandler> {
+  const feeds = new WeakMap<StreamSession, () => void>();
+  const stopFeed = (s: StreamSession): true => {
+    feeds.get(s)?.();
+    feeds.delete(s);
+    return true;
+  };
+  const account = (s: StreamSession): number => s.accountId ?? 0;
+  const spotBalances = (s: StreamSession): BalanceEntry[] => nonZeroBalances(ctx, account(s), 'spot');
+  const fees = SYMBOLS.map((sym) => ({ symbol: sym.id, take_rate: sym.takeRate, make_rate: sym.makeRate }));
+  return {
+    spot_balance_subscribe: (s, r) => {
+      stopFeed(s);
+      const batches = r.params.mode === 'batches';
+      let pending = new Map<string, BalanceEntry>();
+      let timer: NodeJS.Timeout | undefined;
+      const flush = (): void => {
+        timer = undefined;
+        if (pending.size > 0) s.notify('spot_balance', [...pending.values()]);
+        pending = new Map();
+      };
+      const stop = ctx.events.onBalance((change) => {
+        if (change.accountId !== account(s) || change.side !== 'spot') return;
+        const entry = { currency: change.currency, available: change.available, reserved: change.reserved };
+        if (!batches) return s.notify('spot_balance', [entry]);
+        pending.set(entry.currency, entry);
+        timer ??= setTimeout(flush, BATCH_INTERVAL_MS);
+      });
+      const cancel = (): void => { stop(); if (timer) clearTimeout(timer); };
+      feeds.set(s, cancel);
+      s.onClose(cancel);
+      setImmediate(() => s.notify('spot_balance', spotBalances(s)));
+      return true;
+    },
+    spot_balance_unsubscribe: (s) => stopFeed(s),
+    spot_balances: (s) => spotBalances(s),
+    spot_balance: (s, r) => {
+      const code = typeof r.params.currency === 'string' ? r.params.currency : '';
+      if (code === '') throw validationError('currency', 'is required');
+      const currency = findCurrency(code);
+      if (!currency) throw errors.currencyNotFound(code);
+      const row = ctx.balances.get(account(s), 'spot', currency.code);
+      const zero = formatAmount(0, currency.code);
+      return { currency: currency.code, available: row?.available ?? zero, reserved: row?.reserved ?? zero };
+    },
+    spot_fees: () => fees,
+    spot_fee: (_s, r) => {
+      const symbol = typeof r.params.symbol === 'string' ? r.params.symbol.toUpperCase() : '';
+      const fee = fees.find((f) => f.symbol === symbol);
+      if (!fee) throw symbol === '' ? validationError('symbol', 'is required') : errors.symbolNotFound(symbol);
+      return fee;
+    },
+    spot_subscribe: (s) => {
+      setImmediate(() => s.notify('spot_orders', []));
+      return true;
+    },
+    spot_unsubscribe: () => true,
+    spot_get_orders: () => [],
+  };
+}

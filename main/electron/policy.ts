@@ -16,6 +16,20 @@ const CSP_DIRECTIVES = [
   "frame-ancestors 'none'",
 ] as const;
 
+/** webPreferences of every window: isolated, sandboxed, no Node, web security on. */
+export const SECURE_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  navigateOnDragDrop: false,
+  spellcheck: false,
+} as const;
+
 /** The Content-Security-Policy header. The web host adds its own loopback WebSocket origins. */
 export function contentSecurityPolicy(extraConnectSources: readonly string[] = []): string {
   return CSP_DIRECTIVES.map((directive) =>

@@ -3,25 +3,12 @@
 // denied (links go to the system browser through open-external); every permission denied.
 import { BrowserWindow, session, type Session, type WebContents } from 'electron';
 import { openExternalLink } from './open-external';
-import { contentSecurityPolicy, isOwnRendererUrl, type RendererLocation } from './policy';
+import { contentSecurityPolicy, isOwnRendererUrl, SECURE_WEB_PREFERENCES, type RendererLocation } from './policy';
 
 export interface MainWindowOptions {
   preloadPath: string;
   renderer: RendererLocation;
 }
-
-export const SECURE_WEB_PREFERENCES = {
-  contextIsolation: true,
-  sandbox: true,
-  nodeIntegration: false,
-  nodeIntegrationInWorker: false,
-  nodeIntegrationInSubFrames: false,
-  webSecurity: true,
-  allowRunningInsecureContent: false,
-  webviewTag: false,
-  navigateOnDragDrop: false,
-  spellcheck: false,
-} as const;
 
 export function hardenSession(target: Session = session.defaultSession): void {
   const csp = contentSecurityPolicy();

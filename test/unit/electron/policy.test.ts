@@ -1,7 +1,12 @@
 // The shell's security decisions, tested under Node: CSP, own-renderer URL checks, and which
 // external links may reach the system browser.
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, externalUrlToOpen, isOwnRendererUrl } from '../../../main/electron/policy';
+import {
+  contentSecurityPolicy,
+  externalUrlToOpen,
+  isOwnRendererUrl,
+  SECURE_WEB_PREFERENCES,
+} from '../../../main/electron/policy';
 
 describe('contentSecurityPolicy', () => {
   it('allows only our own scripts and connections, with inline styles for naive-ui', () => {
@@ -72,5 +77,20 @@ describe('externalUrlToOpen', () => {
     ]) {
       expect(externalUrlToOpen(url), url).toBeNull();
     }
+  });
+});
+
+describe('SECURE_WEB_PREFERENCES', () => {
+  it('isolate and sandbox the renderer, without Node, with web security on', () => {
+    expect(SECURE_WEB_PREFERENCES).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
   });
 });

@@ -16,6 +16,8 @@ export type { Aggregate, Book, BookSide, CandleQuery, Period, RatePoint, Trade }
 export { SymbolTape } from './tape';
 export type { TradeQuery } from './tape';
 export { formatUnits } from './units';
+export { cutSide } from './book';
+export { PERIODS, isPeriod } from './periods';
 
 const FULL_HISTORY_MINUTES = 90 * 1440;
 const LIGHT_HISTORY_MINUTES = 6 * 60;

@@ -1,0 +1,152 @@
+// Notifications of the market-data stream. Each one is serialised once and the same string goes to
+// every subscriber of its topic (per symbol, or per distinct symbol set for /batch channels).
+import { CURRENCIES } from '../catalog';
+import { bucketStart } from '../market/periods';
+import type { BookEvent, Market, MarketSymbol, TradesEvent } from '../market';
+import {
+  bookPayload, bookTopPayload, candlePayload, convertedCandlePayload, levels, ratePayload, tickerPayload,
+  tickerPricePayload, tradesPayload,
+} from './public-data';
+import type { Subscriber, Topic, TopicRegistry } from './public-topics';
+
+type Kind = 'snapshot' | 'update' | 'data';
+
+export function notification(topic: Topic, kind: Kind, body: Record<string, unknown>): string {
+  const head = topic.target === undefined ? { ch: topic.channel.name } : { ch: topic.channel.name, target_currency: topic.target };
+  return JSON.stringify({ ...head, [kind]: body });
+}
+
+function sendAll(subs: Iterable<Subscriber> | undefined, message: string): void {
+  if (subs) for (const sub of subs) sub.send(message);
+}
+
+export class Pusher {
+  constructor(private readonly market: Market, private readonly topics: TopicRegistry) {}
+
+  /** New trades of one symbol: trades, candles and converted candles updates. */
+  onTrades(event: TradesEvent): void {
+    const s = this.market.symbol(event.symbol);
+    if (!s) return;
+    for (const topic of this.topics.topics.values()) {
+      const subs = topic.members.get(event.symbol);
+      if (!subs) continue;
+      const body = this.tradeUpdate(topic, s, event);
+      if (body) sendAll(subs, notification(topic, 'update', { [event.symbol]: body }));
+    }
+  }
+
+  onBook(event: BookEvent): void {
+    const s = this.market.symbol(event.symbol);
+    if (!s) return;
+    for (const topic of this.topics.topics.values()) {
+      if (topic.channel.kind !== 'bookFull') continue;
+      const subs = topic.members.get(event.symbol);
+      if (!subs) continue;
+      const body = { t: event.time, s: event.seq, a: levels(s, event.asks), b: levels(s, event.bids) };
+      sendAll(subs, notification(topic, 'update', { [event.symbol]: body }));
+    }
+  }
+
+  /** One beat of every timed channel pushed at this speed. */
+  beat(speedMs: number): void {
+    for (const topic of this.topics.topics.values()) {
+      if (topic.channel.timed && topic.channel.speedMs === speedMs) this.pushTimed(topic);
+    }
+  }
+
+  private tradeUpdate(topic: Topic, s: MarketSymbol, event: TradesEvent): unknown[] | null {
+    const { channel } = topic;
+    if (channel.kind === 'trades') return tradesPayload(s, event.trades);
+    if (channel.kind !== 'candles' && channel.kind !== 'converted') return null;
+    const period = channel.period ?? 'M30';
+    const now = this.market.clock.now();
+    const starts = [...new Set(event.trades.map((t) => bucketStart(period, t.time)))].slice(-2);
+    const candles = starts.flatMap((start) => s.tape.candle(period, start, now) ?? []);
+    if (channel.kind === 'candles') return candles.map((c) => candlePayload(s, c));
+    const rate = this.market.rate(s.def.quoteCurrency, topic.target ?? s.def.quoteCurrency);
+    return rate ? candles.map((c) => convertedCandlePayload(s, c, rate)) : null;
+  }
+
+  /** Payload of one item on a timed channel (null when it has none). */
+  private payload(topic: Topic, item: string): Record<string, unknown> | null {
+    const { channel } = topic;
+    if (channel.kind === 'rate') return ratePayload(this.market, item, topic.target ?? 'USDT');
+    const s = this.market.symbol(item);
+    if (!s) return null;
+    switch (channel.kind) {
+      case 'tickerPrice': return tickerPricePayload(this.market, s);
+      case 'ticker': return tickerPayload(this.market, s);
+      case 'bookDepth': return bookPayload(s, this.market.book(s.def.id), channel.depth);
+      case 'bookTop': return bookTopPayload(s, this.market.book(s.def.id));
+      default: return null;
+    }
+  }
+
+  private everything(topic: Topic): string[] {
+    return topic.channel.currencies ? CURRENCIES.map((c) => c.code) : this.market.symbols.map((s) => s.def.id);
+  }
+
+  private pushTimed(topic: Topic): void {
+    const cache = new Map<string, Record<string, unknown> | null>();
+    const payload = (item: string): Record<string, unknown> | null => {
+      if (!cache.has(item)) cache.set(item, this.payload(topic, item));
+      return cache.get(item) ?? null;
+    };
+    const star = topic.members.get('*');
+    if (!topic.channel.batch) {
+      const items = star ? this.everything(topic) : [...topic.members.keys()];
+      for (const item of items) {
+        const body = payload(item);
+        if (!body) continue;
+        const message = notification(topic, 'data', { [item]: body });
+        sendAll(topic.members.get(item), message);
+        if (item !== '*') sendAll(star, message);
+      }
+      return;
+    }
+    // /batch: one notification per distinct set of items, shared by the subscribers that hold it.
+    const groups = new Map<string, { items: string[]; subs: Subscriber[] }>();
+    const setsOf = new Map<Subscriber, Set<string>>();
+    for (const [item, subs] of topic.members) for (const sub of subs) (setsOf.get(sub) ?? setsOf.set(sub, new Set()).get(sub))?.add(item);
+    for (const [sub, set] of setsOf) {
+      const items = set.has('*') ? this.everything(topic) : [...set].sort();
+      const key = items.join(',');
+      const group = groups.get(key) ?? { items, subs: [] };
+      group.subs.push(sub);
+      groups.set(key, group);
+    }
+    for (const { items, subs } of groups.values()) {
+      const body: Record<string, unknown> = {};
+      for (const item of items) {
+        const value = payload(item);
+        if (value) body[item] = value;
+      }
+      sendAll(subs, notification(topic, 'data', body));
+    }
+  }
+}
+
+export function snapshotBodies(market: Market, topic: Topic, items: readonly string[], limit: number): string[] {
+  const { channel } = topic;
+  const now = market.clock.now();
+  const out: string[] = [];
+  for (const item of items) {
+    const s = market.symbol(item);
+    if (!s) continue;
+    let body: unknown;
+    if (channel.kind === 'bookFull') body = bookPayload(s, market.book(s.def.id));
+    else if (limit === 0) continue;
+    else if (channel.kind === 'trades') body = tradesPayload(s, s.tape.queryTrades({ by: 'timestamp', sort: 'DESC', limit, offset: 0 }, now).reverse());
+    else {
+      const candles = s.tape.candles(channel.period ?? 'M30', { sort: 'DESC', limit, offset: 0 }, now).reverse();
+      if (channel.kind === 'candles') body = candles.map((c) => candlePayload(s, c));
+      else {
+        const rate = market.rate(s.def.quoteCurrency, topic.target ?? s.def.quoteCurrency);
+        if (!rate) continue;
+        body = candles.map((c) => convertedCandlePayload(s, c, rate));
+      }
+    }
+    out.push(notification(topic, 'snapshot', { [s.def.id]: body }));
+  }
+  return out;
+}

@@ -43,3 +43,4 @@ export interface RunningSandbox {
   master: SandboxKeyPair;
   close(): Promise<void>;
 }
+export { startSandbox } from './server';

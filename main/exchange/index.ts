@@ -1,0 +1,16 @@
+// Public face of main/exchange: the app builds a TreasuryApi here and knows nothing else.
+export type { TreasuryApi, FeeQuery, BuyCryptoRateQuery, RightsProbe } from './treasury-api';
+export type * from './domain';
+export { KEY_RIGHTS } from './domain';
+export { ApiError, isApiError } from './errors';
+export type { Credentials } from './transport';
+export type { AuthScheme } from './signing';
+export type { Priority } from './limiter';
+export { RateLimiter } from './limiter';
+export { ServiceClock } from './clock';
+export { createLogger, consoleLogger, silentLogger, type ExchangeLogger, type LogSink } from './log';
+export { reconcileUntilSettled, type PendingOperation, type Reconciliation, type Settled } from './operations';
+export type { ConnectionState, ConnectionStateEvent } from './stream/socket';
+export type { PublicStream, WalletStream, TradingStream, ChannelNotification } from './stream/streams';
+export type { BookView } from './stream/order-book';
+export { createV3Api, type V3ApiOptions } from './v3/api';

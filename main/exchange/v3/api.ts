@@ -1,0 +1,219 @@
+// The version 3 adapter behind TreasuryApi.
+import type { BackoffPolicy } from '../backoff';
+import { ServiceClock } from '../clock';
+import type {
+  AccountBalances, Balance, BuyCryptoOrder, BuyCryptoOrderRequest, BuyCryptoRate, ConvertRequest, CryptoAddress, Currency,
+  FeeEstimate, InternalWithdrawRequest, PriceRate, SubAccount, SubAccountAcl, SubAccountAclChange, SubAccountTransferRequest,
+  Transaction, TransactionFilter, TransferRequest, WhitelistedAddress, WithdrawalRequest,
+} from '../domain';
+import { RateLimiter, type Priority } from '../limiter';
+import { silentLogger } from '../log';
+import { reconcile, type PendingOperation, type Reconciliation, type Settled } from '../operations';
+import type { PublicStream, TradingStream, WalletStream } from '../stream/streams';
+import type { BuyCryptoRateQuery, FeeQuery, RightsProbe, TreasuryApi } from '../treasury-api';
+import { RestTransport, type TransportOptions } from '../transport';
+import { requireCode } from '../validate';
+import * as buyCrypto from './buy-crypto';
+import { V3Calls } from './calls';
+import { V3WalletStream, V3TradingStream } from './private-streams';
+import { V3PublicStream } from './public-stream';
+import { parseCurrencies, parsePriceRates, parseWhitelist } from './records';
+import { probeRights } from './rights';
+import type { StreamSettings } from './stream-settings';
+import * as subAccounts from './sub-accounts';
+import * as wallet from './wallet';
+
+export interface V3ApiOptions extends TransportOptions {
+  /** e.g. ws://127.0.0.1:8080; omit when streams are not used. */
+  wsUrl?: string;
+  /** Stream silence that counts as a dead link (default 35 s). */
+  streamSilenceMs?: number;
+  streamBackoff?: BackoffPolicy;
+  /** After the signature window, how long before a lost money request is declared absent. */
+  settleGraceMs?: number;
+}
+
+const DEFAULT_WINDOW_MS = 10_000;
+
+export function createV3Api(options: V3ApiOptions): TreasuryApi {
+  const clock = options.clock ?? new ServiceClock();
+  const limiter = options.limiter ?? new RateLimiter();
+  const logger = options.logger ?? silentLogger;
+  const transport = new RestTransport({ ...options, clock, limiter, logger });
+  const calls = new V3Calls(transport, 'user', {
+    windowMs: options.credentials?.windowMs ?? DEFAULT_WINDOW_MS,
+    settleGraceMs: options.settleGraceMs ?? 30_000,
+  });
+  const streams: StreamSettings = {
+    wsUrl: options.wsUrl ?? options.baseUrl.replace(/^http/, 'ws'),
+    silenceMs: options.streamSilenceMs, backoff: options.streamBackoff,
+    logger, limiter, clock, credentials: options.credentials,
+  };
+  return new V3TreasuryApi(calls, streams);
+}
+
+export class V3TreasuryApi implements TreasuryApi {
+  constructor(
+    private readonly calls: V3Calls,
+    private readonly streams: StreamSettings,
+  ) {}
+
+  /** The transport underneath, for benchmarks and tests that count requests. */
+  get transport(): RestTransport {
+    return this.calls.transport;
+  }
+
+  withPriority(priority: Priority): TreasuryApi {
+    return new V3TreasuryApi(this.calls.withPriority(priority), this.streams);
+  }
+
+  serviceNow(): number {
+    return this.calls.transport.clock.now();
+  }
+
+  async currencies(): Promise<Currency[]> {
+    return parseCurrencies(await this.calls.publicRead('/api/3/public/currency'));
+  }
+
+  async priceRates(from: readonly string[], to: string): Promise<PriceRate[]> {
+    const query = { from: from.map((code) => requireCode(code, 'from')), to: requireCode(to, 'to') };
+    return parsePriceRates(await this.calls.publicRead('/api/3/public/price/rate', query));
+  }
+
+  balances(): Promise<AccountBalances> {
+    return wallet.balances(this.calls);
+  }
+
+  walletBalances(): Promise<Balance[]> {
+    return wallet.walletBalances(this.calls);
+  }
+
+  spotBalances(): Promise<Balance[]> {
+    return wallet.spotBalances(this.calls);
+  }
+
+  depositAddresses(currency: string, networkCode?: string): Promise<CryptoAddress[]> {
+    return wallet.depositAddresses(this.calls, currency, networkCode);
+  }
+
+  createDepositAddress(currency: string, networkCode?: string): Promise<CryptoAddress> {
+    return wallet.createDepositAddress(this.calls, currency, networkCode);
+  }
+
+  async whitelistedAddresses(): Promise<WhitelistedAddress[]> {
+    return parseWhitelist(await this.calls.read('/api/3/wallet/crypto/address/white-list'));
+  }
+
+  isOwnAddress(address: string): Promise<boolean> {
+    return wallet.isOwnAddress(this.calls, address);
+  }
+
+  prepareWithdrawal(request: WithdrawalRequest): Promise<Settled<{ id: string }>> {
+    return wallet.prepareWithdrawal(this.calls, request);
+  }
+
+  commitWithdrawal(id: string): Promise<boolean> {
+    return wallet.commitWithdrawal(this.calls, id);
+  }
+
+  rollbackWithdrawal(id: string): Promise<boolean> {
+    return wallet.rollbackWithdrawal(this.calls, id);
+  }
+
+  estimateFee(query: FeeQuery): Promise<FeeEstimate> {
+    return wallet.estimateFee(this.calls, query);
+  }
+
+  estimateFees(queries: readonly FeeQuery[]): Promise<FeeEstimate[]> {
+    return wallet.estimateFees(this.calls, queries);
+  }
+
+  transfer(request: TransferRequest): Promise<Settled<string[]>> {
+    return wallet.transfer(this.calls, request);
+  }
+
+  convert(request: ConvertRequest): Promise<Settled<string[]>> {
+    return wallet.convert(this.calls, request);
+  }
+
+  internalWithdraw(request: InternalWithdrawRequest): Promise<Settled<string>> {
+    return wallet.internalWithdraw(this.calls, request);
+  }
+
+  transactions(filter?: TransactionFilter): AsyncIterable<Transaction> {
+    return wallet.transactions(this.calls, filter);
+  }
+
+  transaction(id: string): Promise<Transaction> {
+    return wallet.transaction(this.calls, id);
+  }
+
+  reconcile(operation: PendingOperation): Promise<Reconciliation> {
+    return reconcile(operation, { transactions: (filter) => this.transactions(filter), serviceNow: () => this.serviceNow() });
+  }
+
+  subAccounts(): Promise<SubAccount[]> {
+    return subAccounts.subAccounts(this.calls);
+  }
+
+  freezeSubAccounts(ids: readonly string[]): Promise<boolean> {
+    return subAccounts.freezeSubAccounts(this.calls, ids);
+  }
+
+  activateSubAccounts(ids: readonly string[]): Promise<boolean> {
+    return subAccounts.activateSubAccounts(this.calls, ids);
+  }
+
+  subAccountAcl(ids: readonly string[]): Promise<SubAccountAcl[]> {
+    return subAccounts.subAccountAcl(this.calls, ids);
+  }
+
+  setSubAccountAcl(ids: readonly string[], change: SubAccountAclChange): Promise<SubAccountAcl[]> {
+    return subAccounts.setSubAccountAcl(this.calls, ids, change);
+  }
+
+  subAccountBalances(id: string): Promise<AccountBalances> {
+    return subAccounts.subAccountBalances(this.calls, id);
+  }
+
+  subAccountAddress(id: string, currency: string, networkCode?: string): Promise<CryptoAddress> {
+    return subAccounts.subAccountAddress(this.calls, id, currency, networkCode);
+  }
+
+  subAccountTransfer(request: SubAccountTransferRequest): Promise<Settled<string>> {
+    return subAccounts.subAccountTransfer(this.calls, request);
+  }
+
+  buyCryptoRate(query: BuyCryptoRateQuery): Promise<BuyCryptoRate> {
+    return buyCrypto.buyCryptoRate(this.calls, query);
+  }
+
+  buyCryptoOrders(providerId: string): Promise<BuyCryptoOrder[]> {
+    return buyCrypto.buyCryptoOrders(this.calls, providerId);
+  }
+
+  createBuyCryptoOrder(request: BuyCryptoOrderRequest): Promise<BuyCryptoOrder> {
+    return buyCrypto.createBuyCryptoOrder(this.calls, request);
+  }
+
+  probeRights(): Promise<RightsProbe> {
+    return probeRights(this.calls);
+  }
+
+  publicStream(): PublicStream {
+    return new V3PublicStream(this.streams);
+  }
+
+  walletStream(): WalletStream {
+    return new V3WalletStream(this.streams);
+  }
+
+  tradingStream(): TradingStream {
+    return new V3TradingStream(this.streams);
+  }
+
+  close(): void {
+    this.calls.transport.close();
+  }
+}
+

@@ -1,0 +1,185 @@
+// Version 3 wire records → domain objects. Every reply is checked here, at the edge; a field that
+// is missing or not a decimal raises ApiError(kind 'response') naming it.
+import type {
+  Balance, BuyCryptoOrder, BuyCryptoRate, CryptoAddress, Currency, FeeEstimate, Network, PriceRate,
+  SubAccount, SubAccountAcl, Transaction, WhitelistedAddress,
+} from '../domain';
+import {
+  asArray, asObject, bool, decimal, id, isObject, optDecimal, optInt, optStr, str, type JsonObject,
+} from '../json';
+
+export function parseBalances(value: unknown, field: string): Balance[] {
+  return asArray(value, field).map((item) => parseBalance(asObject(item, field)));
+}
+
+export function parseBalance(record: JsonObject): Balance {
+  return { currency: str(record, 'currency'), available: decimal(record, 'available'), reserved: decimal(record, 'reserved') };
+}
+
+function parseNetwork(record: JsonObject): Network {
+  return {
+    code: str(record, 'code'),
+    network: optStr(record, 'network') ?? str(record, 'code'),
+    name: optStr(record, 'network_name') ?? optStr(record, 'network') ?? str(record, 'code'),
+    isDefault: bool(record, 'default'),
+    payinEnabled: bool(record, 'payin_enabled'),
+    payoutEnabled: bool(record, 'payout_enabled'),
+    minWithdrawal: optDecimal(record, 'precision_payout'),
+    payoutFee: optDecimal(record, 'payout_fee'),
+    paymentIdRequired: bool(record, 'payout_is_payment_id'),
+    addressRegex: optStr(record, 'address_regex'),
+    paymentIdRegex: optStr(record, 'payment_id_regex'),
+  };
+}
+
+export function parseCurrency(code: string, record: JsonObject): Currency {
+  const networks = record.networks === undefined ? [] : asArray(record.networks, 'networks');
+  return {
+    code,
+    fullName: optStr(record, 'full_name') ?? code,
+    crypto: bool(record, 'crypto'),
+    payinEnabled: bool(record, 'payin_enabled'),
+    payoutEnabled: bool(record, 'payout_enabled'),
+    transferEnabled: bool(record, 'transfer_enabled'),
+    delisted: bool(record, 'delisted'),
+    precisionTransfer: optDecimal(record, 'precision_transfer'),
+    networks: networks.map((network) => parseNetwork(asObject(network, 'networks'))),
+  };
+}
+
+export function parseCurrencies(value: unknown): Currency[] {
+  return Object.entries(asObject(value, 'currencies')).map(([code, record]) => parseCurrency(code, asObject(record, code)));
+}
+
+export function parseAddress(value: unknown): CryptoAddress {
+  const record = asObject(value, 'address');
+  return {
+    currency: optStr(record, 'currency'),
+    address: str(record, 'address'),
+    paymentId: optStr(record, 'payment_id'),
+    publicKey: optStr(record, 'public_key'),
+    networkCode: optStr(record, 'network_code'),
+  };
+}
+
+export function parseWhitelist(value: unknown): WhitelistedAddress[] {
+  const list = isObject(value) && 'addresses' in value ? value.addresses : value;
+  return asArray(list, 'addresses').map((item) => {
+    const record = asObject(item, 'addresses');
+    return { name: str(record, 'name'), currency: str(record, 'currency'), network: str(record, 'network'), address: str(record, 'address') };
+  });
+}
+
+export function parseTransaction(value: unknown): Transaction {
+  const record = asObject(value, 'transaction');
+  const native = isObject(record.native) ? record.native : {};
+  return {
+    id: id(record, 'id'),
+    status: str(record, 'status'),
+    type: str(record, 'type'),
+    subtype: optStr(record, 'subtype') ?? 'UNCLASSIFIED',
+    createdAt: str(record, 'created_at'),
+    updatedAt: optStr(record, 'updated_at') ?? str(record, 'created_at'),
+    currency: str(native, 'currency'),
+    amount: decimal(native, 'amount'),
+    fee: optDecimal(native, 'fee'),
+    networkCode: optStr(native, 'network_code'),
+    address: optStr(native, 'address'),
+    paymentId: optStr(native, 'payment_id'),
+    hash: optStr(native, 'hash'),
+    txId: optStr(native, 'tx_id'),
+    operationId: optStr(record, 'operation_id'),
+    confirmations: optInt(native, 'confirmations'),
+    publicComment: optStr(native, 'public_comment'),
+  };
+}
+
+/** {"result": X} or X itself: services differ in wrapping. */
+export function unwrapResult(value: unknown): unknown {
+  return isObject(value) && 'result' in value ? value.result : value;
+}
+
+export function parseResultBoolean(value: unknown): boolean {
+  const result = unwrapResult(value);
+  return result === true || result === 'true';
+}
+
+export function parseIdList(value: unknown, field: string): string[] {
+  const list = unwrapResult(value);
+  return asArray(list, field).map((item) => {
+    if (typeof item === 'string') return item;
+    return id(asObject(item, field), 'id');
+  });
+}
+
+export function parseFeeEstimate(value: unknown, currency: string, amount?: string): FeeEstimate {
+  const record = asObject(value, 'fee');
+  return {
+    currency: optStr(record, 'currency') ?? currency,
+    amount: optDecimal(record, 'amount') ?? (amount === undefined ? undefined : decimal({ amount }, 'amount')),
+    fee: decimal(record, 'fee'),
+    networkFee: optDecimal(record, 'networkFee') ?? optDecimal(record, 'network_fee'),
+  };
+}
+
+export function parsePriceRates(value: unknown): PriceRate[] {
+  return Object.entries(asObject(value, 'rates')).map(([currency, item]) => {
+    const record = asObject(item, currency);
+    return { currency, quote: str(record, 'currency'), price: decimal(record, 'price'), timestamp: str(record, 'timestamp') };
+  });
+}
+
+export function parseSubAccounts(value: unknown): SubAccount[] {
+  return asArray(unwrapResult(value), 'result').map((item) => {
+    const record = asObject(item, 'sub_account');
+    return { id: id(record, 'sub_account_id'), email: optStr(record, 'email') ?? '', status: str(record, 'status') };
+  });
+}
+
+export function parseAcl(value: unknown): SubAccountAcl[] {
+  return asArray(unwrapResult(value), 'result').map((item) => {
+    const record = asObject(item, 'acl');
+    return {
+      subAccountId: id(record, 'sub_account_id'),
+      depositAddressGenerationEnabled: bool(record, 'deposit_address_generation_enabled'),
+      withdrawEnabled: bool(record, 'withdraw_enabled'),
+      description: optStr(record, 'description'),
+      createdAt: optStr(record, 'created_at'),
+      updatedAt: optStr(record, 'updated_at'),
+    };
+  });
+}
+
+export function parseBuyCryptoRate(value: unknown): BuyCryptoRate {
+  const record = asObject(value, 'rate');
+  const prices = record.prices === undefined ? [] : asArray(record.prices, 'prices');
+  return {
+    spotPrice: optDecimal(record, 'spot_price'),
+    prices: prices.map((item) => {
+      const price = asObject(item, 'prices');
+      return {
+        paymentMethodId: id(price, 'payment_method_id'),
+        type: optStr(price, 'type') ?? '',
+        sourceCode: str(price, 'source_code'),
+        targetCode: str(price, 'target_code'),
+        sourceAmount: decimal(price, 'source_amount'),
+        targetAmount: decimal(price, 'target_amount'),
+      };
+    }),
+  };
+}
+
+export function parseBuyCryptoOrder(value: unknown): BuyCryptoOrder {
+  const record = asObject(value, 'order');
+  return {
+    id: id(record, 'id'),
+    providerId: optStr(record, 'provider_id') ?? '',
+    sourceCode: str(record, 'source_code'),
+    targetCode: str(record, 'target_code'),
+    walletAddress: optStr(record, 'wallet_address'),
+    checkoutUrl: optStr(record, 'checkout_url'),
+    status: str(record, 'status'),
+    createdAt: optStr(record, 'created_at'),
+    operationId: optStr(record, 'operation_id'),
+  };
+}

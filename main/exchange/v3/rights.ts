@@ -1,0 +1,55 @@
+// Which rights a key holds, found without moving money (api-v3.md: a missing right is HTTP 403,
+// code 1003). Each right is probed by the cheapest call that needs it:
+//   PAY  GET /wallet/balance               (a read)
+//   HIST GET /spot/balance                 (a read)
+//   ORD  GET /spot/fee/{symbol}            (a read that needs ORD)
+//   WDR  DELETE /wallet/crypto/withdraw/0  (no read needs WDR; this rolls back a withdrawal id that
+//        cannot exist, which the service refuses for a missing right (403) before looking the id up,
+//        and otherwise refuses as unknown: no money can move either way)
+import type { KeyRight } from '../domain';
+import { ApiError } from '../errors';
+import type { RightsProbe } from '../treasury-api';
+import type { V3Calls } from './calls';
+
+const IMPOSSIBLE_WITHDRAWAL_ID = '0';
+const PROBE_SYMBOL = 'BTCUSDT';
+
+type Probe = (calls: V3Calls) => Promise<unknown>;
+
+const PROBES: Readonly<Record<KeyRight, { call: string; run: Probe }>> = {
+  PAY: { call: 'GET /api/3/wallet/balance', run: (calls) => calls.read('/api/3/wallet/balance') },
+  HIST: { call: 'GET /api/3/spot/balance', run: (calls) => calls.read('/api/3/spot/balance') },
+  ORD: { call: `GET /api/3/spot/fee/${PROBE_SYMBOL}`, run: (calls) => calls.read(`/api/3/spot/fee/${PROBE_SYMBOL}`) },
+  WDR: {
+    call: `DELETE /api/3/wallet/crypto/withdraw/${IMPOSSIBLE_WITHDRAWAL_ID}`,
+    run: (calls) => calls.idempotent('DELETE', `/api/3/wallet/crypto/withdraw/${IMPOSSIBLE_WITHDRAWAL_ID}`),
+  },
+};
+
+const isForbidden = (error: ApiError) => error.status === 403 || error.code === 1003;
+/** Errors that say nothing about rights: authentication, limits, outages. */
+const isInconclusive = (error: ApiError) =>
+  error.kind !== 'service' || error.status === 401 || error.status === 429 || (error.status !== null && error.status >= 500);
+
+async function probeOne(calls: V3Calls, right: KeyRight): Promise<{ held: boolean; evidence: string }> {
+  const probe = PROBES[right];
+  try {
+    await probe.run(calls);
+    return { held: true, evidence: `${probe.call}: allowed` };
+  } catch (error) {
+    if (!(error instanceof ApiError) || isInconclusive(error)) throw error;
+    if (isForbidden(error)) return { held: false, evidence: `${probe.call}: forbidden (${error.code ?? error.status})` };
+    return { held: true, evidence: `${probe.call}: past the rights check, refused with ${error.code ?? error.status}` };
+  }
+}
+
+export async function probeRights(calls: V3Calls): Promise<RightsProbe> {
+  const rights: KeyRight[] = [];
+  const evidence: Record<KeyRight, string> = { PAY: '', WDR: '', HIST: '', ORD: '' };
+  for (const right of ['PAY', 'WDR', 'HIST', 'ORD'] as const) {
+    const outcome = await probeOne(calls, right);
+    evidence[right] = outcome.evidence;
+    if (outcome.held) rights.push(right);
+  }
+  return { rights, evidence };
+}

@@ -1,0 +1,49 @@
+// What every version 3 stream needs to connect, throttle and log in.
+import type { BackoffPolicy } from '../backoff';
+import type { ServiceClock } from '../clock';
+import { ApiError } from '../errors';
+import type { RateLimiter } from '../limiter';
+import type { ExchangeLogger } from '../log';
+import type { LimitRule } from '../rate-limits';
+import { streamLoginParamsV3 } from '../signing';
+import type { ResilientSocket, SocketOptions } from '../stream/socket';
+import type { Credentials } from '../transport';
+
+export interface StreamSettings {
+  /** e.g. ws://127.0.0.1:8080; /api/3/ws/... is appended. */
+  wsUrl: string;
+  silenceMs?: number;
+  backoff?: BackoffPolicy;
+  logger: ExchangeLogger;
+  limiter: RateLimiter;
+  clock: ServiceClock;
+  credentials?: Credentials;
+}
+
+const STREAM_RULES = (kind: string): LimitRule[] => [
+  { name: `ip:ws-${kind}`, scope: 'ip', prefixes: [], rate: 10, burst: 10 },
+  { name: `account:ws-${kind}`, scope: 'account', prefixes: [], rate: 5, burst: 5 },
+];
+
+export function socketOptions(settings: StreamSettings, kind: 'public' | 'wallet' | 'trading'): Omit<SocketOptions, 'onOpen' | 'onNotification'> {
+  return {
+    url: `${settings.wsUrl.replace(/\/$/, '')}/api/3/ws/${kind}`,
+    stream: kind,
+    silenceMs: settings.silenceMs,
+    backoff: settings.backoff,
+    logger: settings.logger,
+    limiter: settings.limiter,
+    limitScope: { host: new URL(settings.wsUrl).host, account: kind === 'public' ? undefined : settings.credentials?.apiKey },
+    limitRules: STREAM_RULES(kind),
+  };
+}
+
+/** Logs a trading or wallet connection in; the secret is read here and dropped. */
+export async function login(socket: ResilientSocket, settings: StreamSettings): Promise<void> {
+  const credentials = settings.credentials;
+  if (credentials === undefined) throw new ApiError({ kind: 'input', message: 'This stream needs an API key', field: 'apiKey' });
+  const secret = await credentials.readSecret();
+  const params = streamLoginParamsV3(credentials.scheme, credentials.apiKey, secret, Math.floor(settings.clock.now()), credentials.windowMs);
+  const result = await socket.request('login', params);
+  if (result !== true) throw new ApiError({ kind: 'service', code: 1002, message: 'Stream login refused' });
+}

@@ -45,11 +45,13 @@ export interface HarnessOptions {
   seed?: number;
   pingIntervalMs?: number;
   allowMessage?: (ip: string) => boolean;
+  /** Ninety days of history instead of six hours. */
+  light?: boolean;
 }
 
 export async function startMarketHarness(opts: HarnessOptions = {}): Promise<MarketHarness> {
   const clock = new SandboxClock();
-  const market = createMarket({ seed: opts.seed ?? 1, clock, light: true });
+  const market = createMarket({ seed: opts.seed ?? 1, clock, light: opts.light ?? true });
   const registry = new MiniRegistry();
   registerPublicRoutes(registry, market);
   const stream = createPublicStream({ market, clock, pingIntervalMs: opts.pingIntervalMs ?? 30_000, allowMessage: opts.allowMessage ?? (() => true) });

@@ -9,7 +9,7 @@ import { createSettingsRepo } from '../db/settings-repo';
 import { createKeytarStore } from '../keychain/keytar-store';
 import type { SecretStore } from '../keychain/secret-store';
 import type { RunningSandbox } from '../sandbox/index';
-import { startBuiltInSandbox, type SandboxLauncher } from './builtin-sandbox';
+import { startBuiltInSandbox, type BuiltInSandboxDeps, type SandboxLauncher } from './builtin-sandbox';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { createEventBus, type EventBus } from './events';
 import { createProfilesService, type ProfilesService } from './profiles';
@@ -40,21 +40,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = createEventBus();
   const profilesRepo = createProfilesRepo(db);
   const settings = createSettingsRepo(db);
-  let sandbox: RunningSandbox | null = null;
-  try {
-    if (options.launchSandbox) {
-      sandbox = await startBuiltInSandbox({
-        profiles: profilesRepo,
-        settings,
-        secrets,
-        dataDir: options.dataDir,
-        launch: options.launchSandbox,
-      });
-    }
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  const sandbox = options.launchSandbox
+    ? await startSandboxSafely({ profiles: profilesRepo, settings, secrets, dataDir: options.dataDir, launch: options.launchSandbox })
+    : null;
   const profiles = createProfilesService({ profiles: profilesRepo, settings, secrets, events });
   const handlers = createHandlers(profiles, options);
   return {
@@ -64,6 +52,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sandbox,
     close: () => closeAll(db, sandbox),
   };
+}
+
+// The app stays usable with the user's own profiles when the built-in sandbox cannot start.
+async function startSandboxSafely(deps: BuiltInSandboxDeps): Promise<RunningSandbox | null> {
+  try {
+    return await startBuiltInSandbox(deps);
+  } catch (error) {
+    console.error(`[sandbox] the built-in sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
 }
 
 function createHandlers(profiles: ProfilesService, options: CoreOptions): Handlers {

@@ -30,9 +30,9 @@ export async function startBuiltInSandbox(deps: BuiltInSandboxDeps): Promise<Run
   const keyPair = existing && storedSecret ? { apiKey: existing.publicKey, secretKey: storedSecret } : {};
   const sandbox = await deps.launch({ ...keyPair, port: 0, db: join(deps.dataDir, SANDBOX_DB_FILE) });
 
+  const master = sandbox.master;
   const id = existing?.id ?? randomUUID();
-  const hasSecret =
-    storedSecret === sandbox.master.secretKey || (await storeSecret(secrets, id, sandbox.master.secretKey));
+  const hasSecret = storedSecret === master.secretKey || (await storeSecret(secrets, id, master.secretKey));
   const timestamp = new Date().toISOString();
   const profile: Profile = {
     id,
@@ -41,10 +41,10 @@ export async function startBuiltInSandbox(deps: BuiltInSandboxDeps): Promise<Run
     restUrl: sandbox.restUrl,
     streamUrl: sandbox.wsUrl,
     authMethod: 'HS256',
-    publicKey: sandbox.master.apiKey,
+    publicKey: master.apiKey,
     hasSecret,
     builtIn: true,
-    rights: [...sandbox.master.rights],
+    rights: [...master.rights],
     createdAt: existing?.createdAt ?? timestamp,
     updatedAt: timestamp,
   };

@@ -49,6 +49,16 @@ export interface TransportOptions {
   backoff?: BackoffPolicy;
   bodyFormat?: BodyFormat;
   maxSockets?: number;
+  /** Called for every reply or failure on the wire (metrics, tests counting 429s). */
+  onExchange?: (event: ExchangeEvent) => void;
+}
+
+export interface ExchangeEvent {
+  method: HttpMethod;
+  path: string;
+  /** HTTP status, or null when no reply came (network error, timeout). */
+  status: number | null;
+  durationMs: number;
 }
 
 export interface SentRequest {
@@ -75,6 +85,7 @@ export class RestTransport {
   private readonly backoff: BackoffPolicy;
   private readonly bodyFormat: BodyFormat;
   private readonly credentials: Credentials | undefined;
+  private readonly onExchange: ((event: ExchangeEvent) => void) | undefined;
   /** Counts every request put on the wire (benchmarks, tests). */
   sentCount = 0;
 
@@ -89,6 +100,7 @@ export class RestTransport {
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.bodyFormat = options.bodyFormat ?? 'json';
     this.credentials = options.credentials;
+    this.onExchange = options.onExchange;
   }
 
   get apiKey(): string | undefined {
@@ -152,11 +164,14 @@ export class RestTransport {
     const sentAtLocal = this.clock.localNow();
     try {
       const response = await this.exchange(request, query, body, headers);
-      this.clock.observe(header(response.headers, 'date'), sentAtLocal, this.clock.localNow());
+      const receivedAtLocal = this.clock.localNow();
+      this.clock.observe(header(response.headers, 'date'), sentAtLocal, receivedAtLocal);
+      this.onExchange?.({ method: request.method, path: request.path, status: response.status, durationMs: receivedAtLocal - sentAtLocal });
       if (response.status >= 200 && response.status < 300) return { ok: true, value: parseBody(response) };
       return { ok: false, error: serviceError(response, this.clock.localNow()), signedAtMs: request.signed ? signedAtMs : undefined };
     } catch (cause) {
       const error = cause instanceof ApiError ? cause : networkError(cause);
+      this.onExchange?.({ method: request.method, path: request.path, status: null, durationMs: this.clock.localNow() - sentAtLocal });
       this.logger.warn('request failed', { method: request.method, path: request.path, kind: error.kind, message: error.message });
       return { ok: false, error };
     }

@@ -28,6 +28,8 @@ export interface BuyCryptoRateQuery {
 
 export interface RightsProbe {
   rights: KeyRight[];
+  /** Rights no probe could decide (endpoint missing, outage); neither held nor missing. */
+  undetermined: KeyRight[];
   /** Per right, the call that decided it and why, for the Profiles page and the log. */
   evidence: Record<KeyRight, string>;
 }

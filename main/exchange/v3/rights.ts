@@ -27,29 +27,37 @@ const PROBES: Readonly<Record<KeyRight, { call: string; run: Probe }>> = {
 };
 
 const isForbidden = (error: ApiError) => error.status === 403 || error.code === 1003;
-/** Errors that say nothing about rights: authentication, limits, outages. */
+/** A bad key or secret: no right can be judged, the caller must hear it. */
+const isAuthFailure = (error: ApiError) => error.status === 401;
+/** Errors that say nothing about rights: limits, outages, a service without the endpoint. */
 const isInconclusive = (error: ApiError) =>
-  error.kind !== 'service' || error.status === 401 || error.status === 429 || (error.status !== null && error.status >= 500);
+  error.kind !== 'service' || error.status === 404 || error.status === 429 || (error.status !== null && error.status >= 500);
 
-async function probeOne(calls: V3Calls, right: KeyRight): Promise<{ held: boolean; evidence: string }> {
+type Verdict = 'held' | 'missing' | 'undetermined';
+
+async function probeOne(calls: V3Calls, right: KeyRight): Promise<{ verdict: Verdict; evidence: string }> {
   const probe = PROBES[right];
   try {
     await probe.run(calls);
-    return { held: true, evidence: `${probe.call}: allowed` };
+    return { verdict: 'held', evidence: `${probe.call}: allowed` };
   } catch (error) {
-    if (!(error instanceof ApiError) || isInconclusive(error)) throw error;
-    if (isForbidden(error)) return { held: false, evidence: `${probe.call}: forbidden (${error.code ?? error.status})` };
-    return { held: true, evidence: `${probe.call}: past the rights check, refused with ${error.code ?? error.status}` };
+    if (!(error instanceof ApiError) || isAuthFailure(error)) throw error;
+    const code = error.code ?? error.status;
+    if (isInconclusive(error)) return { verdict: 'undetermined', evidence: `${probe.call}: inconclusive (${code}: ${error.message})` };
+    if (isForbidden(error)) return { verdict: 'missing', evidence: `${probe.call}: forbidden (${code})` };
+    return { verdict: 'held', evidence: `${probe.call}: past the rights check, refused with ${code}` };
   }
 }
 
 export async function probeRights(calls: V3Calls): Promise<RightsProbe> {
   const rights: KeyRight[] = [];
+  const undetermined: KeyRight[] = [];
   const evidence: Record<KeyRight, string> = { PAY: '', WDR: '', HIST: '', ORD: '' };
   for (const right of ['PAY', 'WDR', 'HIST', 'ORD'] as const) {
     const outcome = await probeOne(calls, right);
     evidence[right] = outcome.evidence;
-    if (outcome.held) rights.push(right);
+    if (outcome.verdict === 'held') rights.push(right);
+    if (outcome.verdict === 'undetermined') undetermined.push(right);
   }
-  return { rights, evidence };
+  return { rights, undetermined, evidence };
 }

@@ -1,0 +1,73 @@
+// Starts the sandbox for the exchange client's tests and talks to its /sandbox/ controls over
+// loopback. The client under test never sees any of this: it only gets URLs and keys.
+import { startSandbox } from '../../../main/sandbox/server';
+import type { RunningSandbox, SandboxOptions } from '../../../main/sandbox/index';
+import { createV3Api, type V3ApiOptions } from '../../../main/exchange/v3/api';
+import type { TreasuryApi } from '../../../main/exchange/treasury-api';
+import type { ExchangeEvent } from '../../../main/exchange/transport';
+
+export const CONTROL_TOKEN = 'exchange-tests';
+
+export interface Fixture {
+  sandbox: RunningSandbox;
+  control(method: 'GET' | 'POST' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<unknown>;
+  keyByLabel(label: string, accountEmail?: string): Promise<{ apiKey: string; secretKey: string }>;
+  close(): Promise<void>;
+}
+
+export async function startFixture(options: SandboxOptions = {}): Promise<Fixture> {
+  const sandbox = await startSandbox({ lightSeed: true, controlToken: CONTROL_TOKEN, ...options });
+  const control: Fixture['control'] = async (method, path, body) => {
+    const response = await fetch(`${sandbox.restUrl}${path}`, {
+      method,
+      headers: { 'X-Sandbox-Token': CONTROL_TOKEN, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json: unknown = await response.json();
+    if (!response.ok) throw new Error(`control ${path} failed: ${JSON.stringify(json)}`);
+    return json;
+  };
+  const keyByLabel: Fixture['keyByLabel'] = async (label, accountEmail = 'master@sandbox.test') => {
+    const accounts = await control('GET', '/sandbox/accounts');
+    if (!Array.isArray(accounts)) throw new Error('accounts is not a list');
+    for (const account of accounts as Array<{ email: string; keys: Array<{ label: string; api_key: string; secret_key: string }> }>) {
+      const key = account.email === accountEmail ? account.keys.find((k) => k.label === label) : undefined;
+      if (key !== undefined) return { apiKey: key.api_key, secretKey: key.secret_key };
+    }
+    throw new Error(`no key ${label} on ${accountEmail}`);
+  };
+  return { sandbox, control, keyByLabel, close: () => sandbox.close() };
+}
+
+export interface CountingApi {
+  api: TreasuryApi;
+  statuses: number[];
+  events: ExchangeEvent[];
+}
+
+/** A client on the master key (or the given one) that records every reply's status. */
+export function clientFor(
+  fixture: Fixture,
+  overrides: Partial<V3ApiOptions> = {},
+  key: { apiKey: string; secretKey: string } = fixture.sandbox.master,
+): CountingApi {
+  const statuses: number[] = [];
+  const events: ExchangeEvent[] = [];
+  const api = createV3Api({
+    baseUrl: fixture.sandbox.restUrl,
+    wsUrl: fixture.sandbox.wsUrl,
+    credentials: { apiKey: key.apiKey, scheme: 'HS256', readSecret: async () => key.secretKey },
+    onExchange: (event) => {
+      events.push(event);
+      if (event.status !== null) statuses.push(event.status);
+    },
+    ...overrides,
+  });
+  return { api, statuses, events };
+}
+
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}

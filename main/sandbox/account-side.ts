@@ -1,8 +1,13 @@
 // The account side of the service: wallet, spot balances, transactions, sub-accounts and buy
 // crypto routes, the buy-crypto checkout pages, and the time-driven state behind them.
+import { createCheckoutHandler } from './buycrypto/checkout';
+import { advanceBuyOrders } from './buycrypto/orders';
+import { PROVIDERS, findProvider } from './buycrypto/providers';
+import { registerBuyCryptoRoutes } from './buycrypto/routes';
 import type { SandboxContext } from './context';
 import type { SideHandler } from './http/handler';
 import type { RouteRegistry } from './http/route';
+import { registerSubAccountRoutes } from './subaccounts/routes';
 import { registerBalanceRoutes } from './wallet/balance-routes';
 import { advanceChain } from './wallet/chain';
 import { registerCryptoRoutes } from './wallet/crypto-routes';
@@ -14,10 +19,24 @@ export function registerAccountRoutes(routes: RouteRegistry, ctx: SandboxContext
   registerBalanceRoutes(routes, ctx);
   registerCryptoRoutes(routes, ctx);
   registerTransactionRoutes(routes, ctx);
+  registerSubAccountRoutes(routes, ctx);
+  registerBuyCryptoRoutes(routes, ctx);
 }
 
-export function createAccountSideHandlers(_ctx: SandboxContext): SideHandler[] {
-  return [];
+export function createAccountSideHandlers(ctx: SandboxContext): SideHandler[] {
+  return [createCheckoutHandler(ctx)];
+}
+
+function providerName(id: number): string {
+  return findProvider(id)?.name ?? 'unknown';
+}
+
+function methodType(id: number): string {
+  for (const provider of PROVIDERS) {
+    const method = provider.methods.find((m) => m.id === id);
+    if (method) return method.type;
+  }
+  return 'card';
 }
 
 /** Runs time-driven state on every clock advance and once a second; returns the stopper. */
@@ -25,6 +44,7 @@ export function startAccountTimers(ctx: SandboxContext): () => void {
   const tick = (now: number): void => {
     try {
       advanceChain(ctx, now);
+      advanceBuyOrders(ctx, now, providerName, methodType);
     } catch (error) {
       console.error('sandbox: time step failed', error);
     }

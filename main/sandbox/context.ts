@@ -23,6 +23,8 @@ export interface SandboxContext {
   ledger: Ledger;
   events: SandboxEvents;
   market: RateSource;
+  /** http://host:port of the running server (set once it listens); checkout links use it. */
+  baseUrl: string;
 }
 
 export function createContext(db: SandboxDb, clock: SandboxClock, seed: number, market: RateSource): SandboxContext {
@@ -31,5 +33,5 @@ export function createContext(db: SandboxDb, clock: SandboxClock, seed: number, 
   const transactions = new TransactionRepository(db);
   const events = new SandboxEvents();
   const ledger = new Ledger(db, balances, transactions, events);
-  return { db, clock, seed, accounts, balances, transactions, ledger, events, market };
+  return { db, clock, seed, accounts, balances, transactions, ledger, events, market, baseUrl: '' };
 }

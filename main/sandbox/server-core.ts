@@ -87,6 +87,7 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port ?? 0;
   const host = options.host ?? '127.0.0.1';
+  ctx.baseUrl = `http://${host}:${port}`;
   return {
     restUrl: `http://${host}:${port}`,
     wsUrl: `ws://${host}:${port}`,

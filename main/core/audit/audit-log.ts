@@ -130,7 +130,7 @@ function asText(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-function currentOsUser(): string {
+export function currentOsUser(): string {
   try {
     return userInfo().username;
   } catch {

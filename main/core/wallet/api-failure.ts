@@ -1,0 +1,27 @@
+// Turns what the exchange client throws into the AppFailure the contract carries: its stable
+// code, its plain words, and the field in the contract's names rather than the service's.
+import { isApiError } from '../../exchange/errors';
+import { AppFailure } from '../app-error';
+
+const CONTRACT_FIELDS: Readonly<Record<string, string>> = {
+  network_code: 'network',
+  networkCode: 'network',
+  payment_id: 'paymentId',
+  public_comment: 'publicComment',
+  include_fee: 'includeFee',
+  source: 'from',
+  destination: 'to',
+};
+
+export function toAppFailure(error: unknown): unknown {
+  if (!isApiError(error)) return error;
+  const field = error.field === undefined ? undefined : (CONTRACT_FIELDS[error.field] ?? error.field);
+  return new AppFailure(error.appCode, error.userMessage, field);
+}
+
+/** The words an audit entry keeps for a failure. */
+export function failureText(error: unknown): string {
+  if (isApiError(error)) return error.userMessage;
+  if (error instanceof AppFailure) return `${error.message} (${error.code})`;
+  return error instanceof Error ? error.message : String(error);
+}

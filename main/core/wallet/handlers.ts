@@ -1,0 +1,143 @@
+// Issue 5's operations, one handler each, in the shape dispatch uses: (request) => Result. The
+// services live per active profile: switching profiles closes the old profile's streams and
+// follow-up work and starts the new one's.
+import type { Result } from '../../../preload/contract/result';
+import { ok } from '../../../preload/contract/result';
+import type { WalletEvents, WalletOperations } from '../../../preload/contract/wallet';
+import type { TreasuryApi } from '../../exchange/treasury-api';
+import { currentOsUser, type AuditLog } from '../audit/audit-log';
+import { auditCsv } from '../audit/csv';
+import { failureFrom } from '../dispatch';
+import type { LiveFeeds, ProfileRef, WalletApi } from '../withdrawals/ports';
+import { WithdrawalsService } from '../withdrawals/service';
+import type { WithdrawalStore } from '../withdrawals/store';
+import { liveFeedsFrom } from './live-feeds';
+import { WalletService } from './service';
+
+export type WalletHandlers = {
+  [K in keyof WalletOperations]: (request: WalletOperations[K]['request']) => Promise<Result<WalletOperations[K]['result']>>;
+};
+
+export interface WalletEmitter {
+  emit<E extends keyof WalletEvents>(event: E, payload: WalletEvents[E]): void;
+}
+
+export interface WalletSession {
+  profile: ProfileRef;
+  /** A TreasuryApi fits; its wallet and trading streams feed the live updates. */
+  api: WalletApi & Partial<Pick<TreasuryApi, 'walletStream' | 'tradingStream'>>;
+  /** Live balance and transaction feeds; defaults to the API's wallet and trading streams. */
+  feeds?: LiveFeeds;
+}
+
+export interface WalletHandlersDeps {
+  audit: AuditLog;
+  store: WithdrawalStore;
+  events: WalletEmitter;
+  /** The active profile and its API; throws an AppFailure when no profile is active. */
+  session(): Promise<WalletSession>;
+  osUser?: string;
+  reconcilePollMs?: number;
+  deadlineCheckMs?: number;
+}
+
+interface ProfileServices {
+  profileId: string;
+  wallet: WalletService;
+  withdrawals: WithdrawalsService;
+}
+
+export interface WalletCore {
+  handlers: WalletHandlers;
+  /** Starts the active profile's services now (streams, uncertain checks, deadline watch). */
+  activate(): Promise<void>;
+  close(): void;
+}
+
+export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
+  const osUser = deps.osUser ?? currentOsUser();
+  let current: ProfileServices | null = null;
+
+  async function services(): Promise<ProfileServices> {
+    const session = await deps.session();
+    if (current?.profileId === session.profile.id) return current;
+    closeCurrent();
+    current = startServices(session);
+    return current;
+  }
+
+  function startServices(session: WalletSession): ProfileServices {
+    const profileId = session.profile.id;
+    const withdrawals = new WithdrawalsService({
+      api: session.api, store: deps.store, audit: deps.audit, profile: session.profile, osUser,
+      notices: {
+        updated: (withdrawal) => deps.events.emit('withdrawalUpdated', { profileId, withdrawal }),
+        deadlineSoon: (withdrawal, minutesLeft) => deps.events.emit('withdrawalDeadlineSoon', { profileId, withdrawal, minutesLeft }),
+      },
+      reconcilePollMs: deps.reconcilePollMs, deadlineCheckMs: deps.deadlineCheckMs,
+    });
+    const wallet = new WalletService({
+      api: session.api, audit: deps.audit, profile: session.profile, currencies: () => withdrawals.currencies(),
+      notices: {
+        balances: (balances) => deps.events.emit('walletBalances', { profileId, balances }),
+        live: (live, detail) => deps.events.emit('walletLive', detail === undefined ? { profileId, live } : { profileId, live, detail }),
+      },
+    });
+    withdrawals.start();
+    const feeds = session.feeds ?? feedsOf(session.api);
+    if (feeds !== null) wallet.startLive(feeds, (tx) => withdrawals.onServiceTransaction(tx));
+    return { profileId, wallet, withdrawals };
+  }
+
+  function closeCurrent(): void {
+    current?.wallet.close();
+    current?.withdrawals.close();
+    current = null;
+  }
+
+  const withServices = <Req, Res>(run: (s: ProfileServices, request: Req) => Promise<Res>, op: string) =>
+    guarded(op, async (request: Req) => run(await services(), request));
+
+  const handlers: WalletHandlers = {
+    walletOverview: withServices((s, r) => s.wallet.overview(r.valuationCurrency), 'walletOverview'),
+    walletCurrencies: withServices((s) => s.wallet.currencyInfo(), 'walletCurrencies'),
+    depositAddresses: withServices((s, r) => s.wallet.depositAddresses(r), 'depositAddresses'),
+    newDepositAddress: withServices((s, r) => s.wallet.newDepositAddress(r), 'newDepositAddress'),
+    recentDepositAddresses: withServices((s, r) => s.wallet.recentDepositAddresses(r), 'recentDepositAddresses'),
+    checkAddressMine: withServices((s, r) => s.wallet.isOwnAddress(r.address), 'checkAddressMine'),
+    transferFunds: withServices((s, r) => s.wallet.transfer(r), 'transferFunds'),
+    estimateWithdrawalFee: withServices((s, r) => s.wallet.estimateFee(r), 'estimateWithdrawalFee'),
+    prepareWithdrawal: withServices((s, r) => s.withdrawals.prepare(r), 'prepareWithdrawal'),
+    listApprovals: withServices((s) => s.withdrawals.listApprovals(), 'listApprovals'),
+    commitWithdrawal: withServices((s, r) => s.withdrawals.commit(r.id), 'commitWithdrawal'),
+    rollbackWithdrawal: withServices((s, r) => s.withdrawals.rollback(r.id), 'rollbackWithdrawal'),
+    listAudit: guarded('listAudit', async (filter) => deps.audit.list(filter)),
+    exportAuditCsv: guarded('exportAuditCsv', async (filter) => ({
+      fileName: `coffer-audit-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.csv`,
+      csv: auditCsv(deps.audit.all(filter)),
+    })),
+    verifyAudit: guarded('verifyAudit', async () => deps.audit.verify()),
+  };
+
+  return {
+    handlers,
+    activate: async () => void (await services()),
+    close: closeCurrent,
+  };
+}
+
+function guarded<Req, Res>(op: string, run: (request: Req) => Promise<Res>): (request: Req) => Promise<Result<Res>> {
+  return async (request) => {
+    try {
+      return ok(await run(request));
+    } catch (error) {
+      return failureFrom(op, error);
+    }
+  };
+}
+
+function feedsOf(api: WalletSession['api']): LiveFeeds | null {
+  const { walletStream, tradingStream } = api;
+  if (walletStream === undefined || tradingStream === undefined) return null;
+  return liveFeedsFrom({ walletStream: () => walletStream.call(api), tradingStream: () => tradingStream.call(api) });
+}

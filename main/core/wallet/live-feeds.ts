@@ -1,0 +1,26 @@
+// The live feeds the wallet and withdrawal services listen to, taken from the client's wallet
+// stream (balances, transaction_update) and trading stream (spot balances).
+import type { TreasuryApi } from '../../exchange/treasury-api';
+import type { FeedListeners, LiveFeeds } from '../withdrawals/ports';
+
+export function liveFeedsFrom(api: Pick<TreasuryApi, 'walletStream' | 'tradingStream'>): LiveFeeds {
+  return (listeners: FeedListeners) => {
+    const wallet = api.walletStream();
+    const trading = api.tradingStream();
+    const stops = [
+      wallet.onBalances((balances, kind) => listeners.walletBalances(balances, kind)),
+      wallet.onTransaction((tx) => listeners.transaction(tx)),
+      trading.onSpotBalances((balances) => listeners.spotBalances(balances, 'update')),
+      wallet.onState((event) => {
+        listeners.feedState('walletBalances', event.state === 'live', event.detail);
+        listeners.feedState('transactions', event.state === 'live', event.detail);
+      }),
+      trading.onState((event) => listeners.feedState('spotBalances', event.state === 'live', event.detail)),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+      wallet.close();
+      trading.close();
+    };
+  };
+}

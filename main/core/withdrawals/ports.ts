@@ -1,0 +1,51 @@
+// What the wallet and withdrawal services need from the exchange client: a narrow slice of
+// main/exchange's TreasuryApi (which satisfies it as is) plus the live balance and transaction
+// feeds, adapted from its streams in live-feeds.ts. Tests and other versions plug in here.
+import type { Balance, Transaction } from '../../exchange/domain';
+import type { TreasuryApi } from '../../exchange/treasury-api';
+
+export type WalletApi = Pick<
+  TreasuryApi,
+  | 'serviceNow'
+  | 'currencies'
+  | 'priceRates'
+  | 'balances'
+  | 'walletBalances'
+  | 'depositAddresses'
+  | 'createDepositAddress'
+  | 'isOwnAddress'
+  | 'prepareWithdrawal'
+  | 'commitWithdrawal'
+  | 'rollbackWithdrawal'
+  | 'estimateFee'
+  | 'transfer'
+  | 'transactions'
+  | 'transaction'
+  | 'reconcile'
+> & {
+  /** Optional until the client offers it (GET /wallet/crypto/address/recent-deposit). */
+  recentDepositAddresses?: TreasuryApi['depositAddresses'];
+};
+
+export type Unsubscribe = () => void;
+
+export const FEED_NAMES = ['walletBalances', 'spotBalances', 'transactions'] as const;
+export type FeedName = (typeof FEED_NAMES)[number];
+
+export interface FeedListeners {
+  /** A full list (snapshot) replaces what is known; an update changes the listed currencies. */
+  walletBalances(balances: Balance[], kind: 'snapshot' | 'update'): void;
+  spotBalances(balances: Balance[], kind: 'snapshot' | 'update'): void;
+  transaction(tx: Transaction): void;
+  /** A feed went up or down (reconnects happen inside the client). */
+  feedState(feed: FeedName, live: boolean, detail?: string): void;
+}
+
+/** Subscribes to the wallet and trading streams; the returned function stops them. */
+export type LiveFeeds = (listeners: FeedListeners) => Unsubscribe;
+
+/** The profile the services act for: its id and name go into every audit entry. */
+export interface ProfileRef {
+  id: string;
+  name: string;
+}

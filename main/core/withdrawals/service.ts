@@ -1,0 +1,227 @@
+// Withdrawals and their approval: prepare (checked field by field, always auto_commit=false),
+// the approvals queue (every CREATED withdrawal of the account, wherever it was prepared),
+// commit and rollback. Every request is audited before it is sent and when it settles.
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { WithdrawalInput, WithdrawalView } from '../../../preload/contract/wallet';
+import type { Currency, Transaction } from '../../exchange/domain';
+import type { Settled } from '../../exchange/operations';
+import { AppFailure } from '../app-error';
+import type { AuditLog } from '../audit/audit-log';
+import { audited, type AuditSubject } from '../audit/audited';
+import { failureText, toAppFailure } from '../wallet/api-failure';
+import { WithdrawalFollower } from './follow';
+import type { ProfileRef, WalletApi } from './ports';
+import { WithdrawalRecords, type WithdrawalNotices } from './records';
+import { isAwaitingApproval } from './state';
+import type { LocalWithdrawal, WithdrawalStore } from './store';
+import { checkWithdrawal, type CheckedWithdrawal } from './validate';
+import { toView } from './view';
+
+const CURRENCY_CACHE_MS = 5 * 60_000;
+
+export interface WithdrawalsDeps {
+  api: WalletApi;
+  store: WithdrawalStore;
+  audit: AuditLog;
+  profile: ProfileRef;
+  osUser: string;
+  notices: WithdrawalNotices;
+  wallNow?: () => Date;
+  /** How often an uncertain prepare is looked for in the history. */
+  reconcilePollMs?: number;
+  /** How often waiting withdrawals are checked against their deadline. */
+  deadlineCheckMs?: number;
+}
+
+export class WithdrawalsService {
+  private readonly records: WithdrawalRecords;
+  readonly follower: WithdrawalFollower;
+  private currencyCache: { at: number; list: Currency[] } | null = null;
+
+  constructor(private readonly deps: WithdrawalsDeps) {
+    this.records = new WithdrawalRecords(deps.store, deps.profile, deps.notices, deps.wallNow ?? (() => new Date()));
+    this.follower = new WithdrawalFollower(deps.api, this.records, deps.audit, deps.profile, {
+      reconcilePollMs: deps.reconcilePollMs ?? 2_000,
+      deadlineCheckMs: deps.deadlineCheckMs ?? 30_000,
+    });
+  }
+
+  async currencies(): Promise<Currency[]> {
+    const now = Date.now();
+    if (this.currencyCache === null || now - this.currencyCache.at > CURRENCY_CACHE_MS) {
+      this.currencyCache = { at: now, list: await this.deps.api.currencies() };
+    }
+    return this.currencyCache.list;
+  }
+
+  async prepare(input: WithdrawalInput): Promise<WithdrawalView> {
+    const checked = await this.check(input);
+    const preparing = this.records.save(this.newRecord(checked));
+    const correlationId = randomUUID();
+    let settled: Settled<{ id: string }>;
+    try {
+      settled = await audited(this.deps.audit, { ...this.subject(preparing, 'prepare'), correlationId }, {
+        run: () => this.deps.api.prepareWithdrawal({
+          currency: checked.currency.code,
+          amount: checked.amount,
+          address: checked.address,
+          networkCode: checked.network.network,
+          paymentId: checked.paymentId,
+          includeFee: checked.includeFee,
+          publicComment: checked.publicComment,
+        }),
+        settled: (value) =>
+          value.status === 'done'
+            ? { outcome: 'ok', txId: value.value.id }
+            : { outcome: 'uncertain', error: `${value.reason} — checking the history` },
+        failed: (error) => ({ outcome: 'error', error: failureText(error) }),
+      });
+    } catch (error) {
+      this.records.move(preparing, 'prepareRefused', { error: failureText(error) });
+      throw toAppFailure(error);
+    }
+    if (settled.status === 'uncertain') {
+      const pending = JSON.stringify({ operation: settled.operation, correlationId });
+      const uncertain = this.records.move(preparing, 'prepareUnknown', { pendingOperation: pending, error: settled.reason });
+      this.follower.settleUncertain(uncertain.localId);
+      return toView(uncertain);
+    }
+    const created = this.records.move(preparing, 'prepareAccepted', { txId: settled.value.id, serviceStatus: 'CREATED' });
+    return toView(await this.follower.refresh(created));
+  }
+
+  /** Every CREATED withdrawal on the account, plus this desktop's unsettled ones. */
+  async listApprovals(): Promise<WithdrawalView[]> {
+    const seen = new Set<string>();
+    for await (const tx of this.deps.api.transactions({ types: ['WITHDRAW'], statuses: ['CREATED'] })) {
+      const record = this.follower.recordFor(tx);
+      if (record !== undefined) seen.add(record.localId);
+    }
+    const rows: LocalWithdrawal[] = [];
+    for (const local of this.records.unsettled()) {
+      // A waiting row the service no longer lists as CREATED moved on while we were not looking.
+      const stale = !seen.has(local.localId) && local.txId !== null && local.state !== 'UNCERTAIN';
+      rows.push(stale ? await this.follower.refresh(local) : local);
+    }
+    return rows.map(toView).sort(byDeadline);
+  }
+
+  commit(txId: string): Promise<WithdrawalView> {
+    return this.decide(txId, 'commit');
+  }
+
+  rollback(txId: string): Promise<WithdrawalView> {
+    return this.decide(txId, 'rollback');
+  }
+
+  private async decide(txId: string, action: 'commit' | 'rollback'): Promise<WithdrawalView> {
+    const known = this.records.byTxId(txId) ?? (await this.follower.adoptById(txId));
+    const requested = this.records.move(known, action === 'commit' ? 'commitRequested' : 'rollbackRequested', { error: null });
+    const send = () => (action === 'commit' ? this.deps.api.commitWithdrawal(txId) : this.deps.api.rollbackWithdrawal(txId));
+    let accepted: boolean;
+    try {
+      accepted = await audited(this.deps.audit, this.subject(requested, action), {
+        run: send,
+        settled: (ok) => (ok ? { outcome: 'ok' } : { outcome: 'error', error: `The service declined the ${action}` }),
+        failed: (error) => ({ outcome: 'error', error: failureText(error) }),
+      });
+    } catch (error) {
+      await this.settleDecision(txId, action, false, failureText(error));
+      throw toAppFailure(error);
+    }
+    return toView(await this.settleDecision(txId, action, accepted, null));
+  }
+
+  /** Moves the record after commit/rollback answered, then asks the service what is true now. */
+  private async settleDecision(txId: string, action: 'commit' | 'rollback', accepted: boolean, error: string | null): Promise<LocalWithdrawal> {
+    const current = this.records.byTxId(txId);
+    if (current === undefined) throw new AppFailure('NOT_FOUND', `Withdrawal ${txId} is unknown`, 'id');
+    const inFlight = action === 'commit' ? 'COMMITTING' : 'ROLLING_BACK';
+    let record = current;
+    if (current.state === inFlight) {
+      const event = accepted
+        ? (action === 'commit' ? 'commitAccepted' : 'rollbackAccepted')
+        : (action === 'commit' ? 'commitRefused' : 'rollbackRefused');
+      const declined = accepted ? null : (error ?? `The service declined the ${action}; its current state is shown`);
+      record = this.records.move(current, event, { error: declined, rolledBackByUs: current.rolledBackByUs || (accepted && action === 'rollback') });
+    }
+    return this.follower.refresh(record);
+  }
+
+  private async check(input: WithdrawalInput): Promise<CheckedWithdrawal> {
+    try {
+      const currencies = await this.currencies();
+      const code = input.currency.trim().toUpperCase();
+      // Reject unknown currencies before asking for balances.
+      if (!currencies.some((c) => c.code.toUpperCase() === code)) return checkWithdrawal(input, currencies, new Decimal(0));
+      const wallet = await this.deps.api.walletBalances();
+      const available = wallet.find((b) => b.currency.toUpperCase() === code)?.available ?? new Decimal(0);
+      return checkWithdrawal(input, currencies, available);
+    } catch (error) {
+      throw toAppFailure(error);
+    }
+  }
+
+  private newRecord(checked: CheckedWithdrawal): LocalWithdrawal {
+    const now = (this.deps.wallNow ?? (() => new Date()))().toISOString();
+    return {
+      localId: randomUUID(),
+      profileId: this.deps.profile.id,
+      txId: null,
+      state: 'PREPARING',
+      serviceStatus: null,
+      currency: checked.currency.code,
+      amount: checked.amount.toFixed(),
+      fee: checked.fee.toFixed(),
+      network: checked.network.network,
+      address: checked.address,
+      paymentId: checked.paymentId ?? null,
+      publicComment: checked.publicComment ?? null,
+      includeFee: checked.includeFee,
+      preparedBy: this.deps.profile.name,
+      preparedOsUser: this.deps.osUser,
+      preparedAt: now,
+      createdAt: null,
+      pendingOperation: null,
+      rolledBackByUs: false,
+      deadlineNotified: false,
+      error: null,
+      updatedAt: now,
+    };
+  }
+
+  private subject(w: LocalWithdrawal, action: 'prepare' | 'commit' | 'rollback'): AuditSubject {
+    return {
+      profileId: this.deps.profile.id,
+      profileName: this.deps.profile.name,
+      action,
+      currency: w.currency,
+      amount: w.amount,
+      fee: w.fee,
+      address: w.address,
+      network: w.network,
+      txId: w.txId,
+      detail: [w.includeFee ? 'fee included' : null, w.paymentId ? `payment id ${w.paymentId}` : null].filter(Boolean).join('; ') || null,
+    };
+  }
+
+  /** Follows a transaction_update from the wallet stream. */
+  onServiceTransaction(tx: Transaction): void {
+    this.follower.onServiceTransaction(tx);
+  }
+
+  start(): void {
+    this.follower.start();
+  }
+
+  close(): void {
+    this.follower.close();
+  }
+}
+
+function byDeadline(a: WithdrawalView, b: WithdrawalView): number {
+  const waitingFirst = Number(isAwaitingApproval(b.state)) - Number(isAwaitingApproval(a.state));
+  if (waitingFirst !== 0) return waitingFirst;
+  return (a.deadline ?? a.updatedAt).localeCompare(b.deadline ?? b.updatedAt);
+}

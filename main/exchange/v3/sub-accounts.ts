@@ -46,7 +46,7 @@ export async function subAccountAddress(calls: V3Calls, subAccountId: string, cu
   return parseAddress(unwrapResult(reply));
 }
 
-export function subAccountTransfer(calls: V3Calls, request: SubAccountTransferRequest): Promise<Settled<string>> {
+export async function subAccountTransfer(calls: V3Calls, request: SubAccountTransferRequest): Promise<Settled<string>> {
   const subAccountId = requireText(request.subAccountId, 'subAccountId');
   const currency = requireCode(request.currency, 'currency');
   const amount = requirePositive(request.amount, 'amount').toFixed();

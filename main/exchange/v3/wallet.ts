@@ -43,7 +43,7 @@ export async function isOwnAddress(calls: V3Calls, address: string): Promise<boo
   return parseResultBoolean(await calls.read('/api/3/wallet/crypto/address/check-mine', { address: requireText(address, 'address') }));
 }
 
-export function prepareWithdrawal(calls: V3Calls, request: WithdrawalRequest): Promise<Settled<{ id: string }>> {
+export async function prepareWithdrawal(calls: V3Calls, request: WithdrawalRequest): Promise<Settled<{ id: string }>> {
   const currency = requireCode(request.currency, 'currency');
   const amount = requirePositive(request.amount, 'amount');
   const address = requireText(request.address, 'address');
@@ -83,7 +83,7 @@ export async function estimateFees(calls: V3Calls, queries: readonly FeeQuery[])
   return asArray(reply, 'fees').map((item, index) => parseFeeEstimate(item, body[index]?.currency ?? '', body[index]?.amount));
 }
 
-export function transfer(calls: V3Calls, request: TransferRequest): Promise<Settled<string[]>> {
+export async function transfer(calls: V3Calls, request: TransferRequest): Promise<Settled<string[]>> {
   const currency = requireCode(request.currency, 'currency');
   const amount = requirePositive(request.amount, 'amount').toFixed();
   const source = requireOneOf(request.source, WALLET_ACCOUNTS, 'source');
@@ -93,7 +93,7 @@ export function transfer(calls: V3Calls, request: TransferRequest): Promise<Sett
   return calls.moveMoney(move, '/api/3/wallet/transfer', { currency, amount, source, destination }, (reply) => parseIdList(reply, 'transfer'));
 }
 
-export function convert(calls: V3Calls, request: ConvertRequest): Promise<Settled<string[]>> {
+export async function convert(calls: V3Calls, request: ConvertRequest): Promise<Settled<string[]>> {
   const from = requireCode(request.fromCurrency, 'fromCurrency');
   const to = requireCode(request.toCurrency, 'toCurrency');
   if (from === to) throw inputError('toCurrency', 'must differ from fromCurrency');
@@ -102,7 +102,7 @@ export function convert(calls: V3Calls, request: ConvertRequest): Promise<Settle
   return calls.moveMoney(move, '/api/3/wallet/convert', { from_currency: from, to_currency: to, amount }, (reply) => parseIdList(reply, 'convert'));
 }
 
-export function internalWithdraw(calls: V3Calls, request: InternalWithdrawRequest): Promise<Settled<string>> {
+export async function internalWithdraw(calls: V3Calls, request: InternalWithdrawRequest): Promise<Settled<string>> {
   const currency = requireCode(request.currency, 'currency');
   const amount = requirePositive(request.amount, 'amount').toFixed();
   const by = requireOneOf(request.by, BENEFICIARY_KINDS, 'by');

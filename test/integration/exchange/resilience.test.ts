@@ -1,0 +1,91 @@
+// Clock skew, lost replies of money-moving POSTs and their reconciliation, against the sandbox.
+import Decimal from 'decimal.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceClock } from '../../../main/exchange/clock';
+import { reconcileUntilSettled } from '../../../main/exchange/operations';
+import { clientFor, startFixture, type Fixture } from './sandbox-fixture';
+import { startCountingProxy, type CountingProxy } from './counting-proxy';
+
+let fixture: Fixture;
+let proxy: CountingProxy;
+const COLD_STORAGE = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const WITHDRAW = '/api/3/wallet/crypto/withdraw';
+
+beforeAll(async () => {
+  fixture = await startFixture();
+  proxy = await startCountingProxy(fixture.sandbox.restUrl);
+});
+afterAll(async () => {
+  await proxy.close();
+  await fixture.close();
+});
+afterEach(() => fixture.control('DELETE', '/sandbox/faults'));
+
+describe('clock skew', () => {
+  it('a clock five minutes fast is corrected after one 1002, then signs right first time', async () => {
+    const clock = new ServiceClock(() => Date.now() + 300_000);
+    const { api, statuses } = clientFor(fixture, { clock });
+    expect((await api.walletBalances()).length).toBeGreaterThan(0);
+    expect(statuses).toEqual([401, 200]);
+    expect(clock.offsetMs).toBeLessThan(-298_000);
+    await api.spotBalances();
+    expect(statuses).toEqual([401, 200, 200]);
+  });
+
+  it('a clock an hour slow recovers the same way', async () => {
+    const { api, statuses } = clientFor(fixture, { clock: new ServiceClock(() => Date.now() - 3_600_000) });
+    await api.walletBalances();
+    expect(statuses).toEqual([401, 200]);
+  });
+
+  it('re-syncs and retries once, never more, when the key is also wrong', async () => {
+    const key = { apiKey: fixture.sandbox.master.apiKey, secretKey: 'wrong' };
+    const { api, statuses } = clientFor(fixture, { clock: new ServiceClock(() => Date.now() + 300_000) }, key);
+    await expect(api.walletBalances()).rejects.toMatchObject({ code: 1002 });
+    expect(statuses).toEqual([401, 401]);
+  });
+});
+
+describe('a money POST whose reply is lost', () => {
+  it('times out, is reported uncertain, is found by the reconciler, and went over the wire once', async () => {
+    await fixture.control('POST', '/sandbox/faults', { path: WITHDRAW, method: 'POST', latency_ms: 1_200 });
+    const { api } = clientFor(fixture, { baseUrl: proxy.url, timeoutMs: 300, settleGraceMs: 1_000 });
+    const amount = new Decimal('0.00123');
+    const result = await api.prepareWithdrawal({ currency: 'BTC', amount, address: COLD_STORAGE });
+    if (result.status !== 'uncertain') throw new Error('expected uncertain');
+    expect(result.reason).toBe('The service did not answer in time.');
+    expect(result.operation).toMatchObject({ kind: 'withdraw', currency: 'BTC', amount: '0.00123', destination: COLD_STORAGE });
+    const outcome = await reconcileUntilSettled(result.operation, api, { pollMs: 200 });
+    if (outcome.status !== 'found') throw new Error(`expected found, got ${outcome.status}`);
+    expect(outcome.transaction.amount.equals(amount)).toBe(true);
+    expect(outcome.transaction.status).toBe('CREATED');
+    expect(proxy.count('POST', WITHDRAW)).toBe(1);
+    expect(await api.rollbackWithdrawal(outcome.transaction.id)).toBe(true);
+  });
+
+  it('a 504 that the service never executed is proven absent after the signature window', async () => {
+    await fixture.control('POST', '/sandbox/faults', { path: WITHDRAW, method: 'POST', status: 504, count: 1 });
+    const key = fixture.sandbox.master;
+    const { api } = clientFor(fixture, {
+      baseUrl: proxy.url, settleGraceMs: 300,
+      credentials: { apiKey: key.apiKey, scheme: 'HS256', windowMs: 1_500, readSecret: async () => key.secretKey },
+    });
+    const before = proxy.count('POST', WITHDRAW);
+    const result = await api.prepareWithdrawal({ currency: 'BTC', amount: new Decimal('0.00077'), address: COLD_STORAGE });
+    if (result.status !== 'uncertain') throw new Error('expected uncertain');
+    expect((await api.reconcile(result.operation)).status).toBe('pending');
+    const outcome = await reconcileUntilSettled(result.operation, api, { pollMs: 200 });
+    expect(outcome.status).toBe('absent');
+    expect(proxy.count('POST', WITHDRAW) - before).toBe(1);
+  });
+
+  it('a transfer whose reply is lost is reconciled the same way', async () => {
+    await fixture.control('POST', '/sandbox/faults', { path: '/api/3/wallet/transfer', method: 'POST', latency_ms: 800 });
+    const { api } = clientFor(fixture, { baseUrl: proxy.url, timeoutMs: 200, settleGraceMs: 1_000 });
+    const result = await api.transfer({ currency: 'USDT', amount: new Decimal('7.77'), source: 'wallet', destination: 'spot' });
+    if (result.status !== 'uncertain') throw new Error('expected uncertain');
+    const outcome = await reconcileUntilSettled(result.operation, api, { pollMs: 200 });
+    expect(outcome.status).toBe('found');
+    expect(proxy.count('POST', '/api/3/wallet/transfer')).toBe(1);
+  });
+});

@@ -1,0 +1,60 @@
+// Async wallet work: loads the overview and currencies through the bridge, follows the
+// walletBalances / walletLive events (no polling), and remembers the valuation currency.
+import { onScopeDispose, ref, watch } from 'vue';
+import { useBridge } from '../../bridge-key';
+import { useConnectionStore } from '../connection/connection-store';
+import { useProfilesStore } from '../profiles/profiles-store';
+import { readValuation, writeValuation } from './valuation-preference';
+import { useWalletStore } from './wallet-store';
+
+function browserStorage(): Storage | undefined {
+  return typeof localStorage === 'undefined' ? undefined : localStorage;
+}
+
+/** Call from a component's setup: subscriptions end with the component. */
+export function useWallet() {
+  const { api } = useBridge();
+  const store = useWalletStore();
+  const connection = useConnectionStore();
+  const profiles = useProfilesStore();
+  const valuation = ref(readValuation(browserStorage()));
+
+  async function load(): Promise<void> {
+    store.setLoading(true);
+    try {
+      const [overview, currencies] = await Promise.all([
+        api.walletOverview({ valuationCurrency: valuation.value }),
+        store.currencies.length === 0 ? api.walletCurrencies() : Promise.resolve(null),
+      ]);
+      if (overview.ok) store.setOverview(overview.value);
+      else store.setLoadError(overview.error);
+      if (currencies?.ok) store.setCurrencies(currencies.value);
+    } finally {
+      store.setLoading(false);
+    }
+  }
+
+  async function setValuation(currency: string): Promise<void> {
+    valuation.value = currency;
+    writeValuation(browserStorage(), currency);
+    await load();
+  }
+
+  const stops = [
+    api.on('walletBalances', ({ profileId, balances }) => store.applyBalances(profileId, balances)),
+    api.on('walletLive', ({ profileId, live, detail }) => store.setLive(profileId, live, detail)),
+  ];
+  onScopeDispose(() => stops.forEach((stop) => stop()));
+
+  watch(
+    () => [connection.transport.kind, profiles.activeProfileId] as const,
+    ([kind], previous) => {
+      if (kind !== 'ready') return;
+      if (previous && previous[1] !== profiles.activeProfileId) store.setCurrencies([]);
+      void load();
+    },
+    { immediate: true },
+  );
+
+  return { valuation, load, setValuation };
+}

@@ -1,0 +1,128 @@
+// The prepare-withdrawal form's rules, pure: every field checked before any request, each error
+// worded for the field it sits on. The service checks again; this only spares a round trip.
+import Decimal from 'decimal.js';
+import type { CurrencyInfo, NetworkInfo, WithdrawalInput } from '../../../../preload/contract/wallet';
+import { checkAmountInput } from '../money/amount-input';
+import { toDecimal } from '../money/money-format';
+
+export const PUBLIC_COMMENT_MAX = 255;
+export const WITHDRAWAL_FIELDS = ['currency', 'network', 'address', 'paymentId', 'amount', 'publicComment'] as const;
+export type WithdrawalField = (typeof WITHDRAWAL_FIELDS)[number];
+export type WithdrawalErrors = Partial<Record<WithdrawalField, string>>;
+
+export interface WithdrawalDraft {
+  currency: string | null;
+  network: string | null;
+  address: string;
+  paymentId: string;
+  amount: string;
+  includeFee: boolean;
+  publicComment: string;
+}
+
+export interface WithdrawalContext {
+  currency: CurrencyInfo | undefined;
+  /** Wallet-side available balance of the currency (withdrawals leave from the wallet). */
+  available: string | null;
+  /** The latest fee estimate's debit, when it is for the current amount. */
+  debited?: string | null;
+}
+
+export function emptyDraft(currency: string | null = null): WithdrawalDraft {
+  return { currency, network: null, address: '', paymentId: '', amount: '', includeFee: false, publicComment: '' };
+}
+
+/** The network the draft means: the chosen one, else the currency's default. */
+export function selectedNetwork(currency: CurrencyInfo | undefined, network: string | null): NetworkInfo | undefined {
+  if (!currency) return undefined;
+  if (network !== null) return currency.networks.find((n) => n.network === network);
+  return currency.networks.find((n) => n.isDefault) ?? (currency.networks.length === 1 ? currency.networks[0] : undefined);
+}
+
+/** A service-supplied pattern; null when absent or not a valid JavaScript pattern (then not checked). */
+export function compilePattern(pattern: string | null): RegExp | null {
+  if (pattern === null || pattern === '') return null;
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return null;
+  }
+}
+
+export function checkAddress(address: string, network: NetworkInfo | undefined): string | undefined {
+  const trimmed = address.trim();
+  if (trimmed === '') return 'Enter the destination address.';
+  if (trimmed !== address) return 'Remove the spaces around the address.';
+  const pattern = compilePattern(network?.addressRegex ?? null);
+  if (pattern && !pattern.test(address)) return `This is not a valid ${network?.name ?? 'network'} address.`;
+  return undefined;
+}
+
+function checkPaymentId(paymentId: string, network: NetworkInfo | undefined): string | undefined {
+  if (!network) return undefined;
+  if (paymentId.trim() === '') return network.paymentIdRequired ? `${network.name} needs a payment id (memo/tag).` : undefined;
+  const pattern = compilePattern(network.paymentIdRegex);
+  if (pattern && !pattern.test(paymentId.trim())) return 'This payment id does not have the expected form.';
+  return undefined;
+}
+
+function checkAmount(draft: WithdrawalDraft, ctx: WithdrawalContext, network: NetworkInfo | undefined): string | undefined {
+  const currency = ctx.currency;
+  if (!currency) return undefined;
+  const check = checkAmountInput(draft.amount, {
+    decimals: currency.precision,
+    currency: currency.code,
+    min: network?.minWithdrawal ?? null,
+    max: ctx.available,
+  });
+  if (!check.ok) {
+    return check.message.startsWith('More than available') ? `Insufficient funds: ${check.message.charAt(0).toLowerCase()}${check.message.slice(1)}` : check.message;
+  }
+  const debited = toDecimal(ctx.debited);
+  const available = toDecimal(ctx.available);
+  if (!draft.includeFee && debited !== null && available !== null && debited.greaterThan(available)) {
+    return `Insufficient funds: amount plus fee is ${debited.toFixed()} ${currency.code}, available ${available.toFixed()}. Turn on “include fee” or lower the amount.`;
+  }
+  return undefined;
+}
+
+export function validateWithdrawal(draft: WithdrawalDraft, ctx: WithdrawalContext): WithdrawalErrors {
+  const errors: WithdrawalErrors = {};
+  const currency = ctx.currency;
+  if (draft.currency === null || draft.currency === '') errors.currency = 'Choose a currency.';
+  else if (!currency) errors.currency = `${draft.currency} is not a currency the service knows.`;
+  else if (!currency.payoutEnabled) errors.currency = `Withdrawals of ${currency.code} are switched off by the service.`;
+  const network = selectedNetwork(currency, draft.network);
+  if (currency && currency.networks.length > 0 && !network) errors.network = 'Choose a network.';
+  else if (network && !network.payoutEnabled) errors.network = `Withdrawals on ${network.name} are switched off.`;
+  const address = checkAddress(draft.address, network);
+  if (address) errors.address = address;
+  const paymentId = checkPaymentId(draft.paymentId, network);
+  if (paymentId) errors.paymentId = paymentId;
+  const amount = checkAmount(draft, ctx, network);
+  if (amount) errors.amount = amount;
+  if (draft.publicComment.length > PUBLIC_COMMENT_MAX) {
+    errors.publicComment = `At most ${PUBLIC_COMMENT_MAX} characters (now ${draft.publicComment.length}).`;
+  }
+  return errors;
+}
+
+export function hasErrors(errors: WithdrawalErrors): boolean {
+  return Object.values(errors).some((message) => message !== undefined);
+}
+
+/** The request for a draft that passed validateWithdrawal. */
+export function toWithdrawalInput(draft: WithdrawalDraft, network: NetworkInfo | undefined): WithdrawalInput {
+  const input: WithdrawalInput = { currency: draft.currency ?? '', address: draft.address, amount: new Decimal(draft.amount.trim()).toFixed() };
+  if (network) input.network = network.network;
+  if (draft.paymentId.trim() !== '') input.paymentId = draft.paymentId.trim();
+  if (draft.includeFee) input.includeFee = true;
+  if (draft.publicComment.trim() !== '') input.publicComment = draft.publicComment;
+  return input;
+}
+
+/** Whether the amount is complete enough to ask for a fee estimate. */
+export function canEstimate(draft: WithdrawalDraft, currency: CurrencyInfo | undefined): boolean {
+  if (!currency) return false;
+  return checkAmountInput(draft.amount, { decimals: currency.precision, currency: currency.code }).ok;
+}

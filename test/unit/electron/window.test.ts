@@ -1,0 +1,71 @@
+// Session and navigation hardening with Electron stood in (no Electron binary here): the CSP goes
+// out as a response header, permissions are denied, foreign navigation and new windows are
+// refused, and only allow-listed https links reach the system browser.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeElectron, FakeSession, FakeWebContents, openExternalSpy } from './fake-electron';
+
+vi.mock('electron', () => ({ ...fakeElectron, BrowserWindow: class {}, session: { defaultSession: new FakeSession() } }));
+const { guardNavigation, hardenSession } = await import('../../../main/electron/window');
+const { contentSecurityPolicy } = await import('../../../main/electron/policy');
+
+const renderer = { fileUrl: 'file:///app/out/renderer/index.html' };
+
+describe('hardenSession', () => {
+  it('adds the CSP header to every response and keeps the others', () => {
+    const session = new FakeSession();
+    hardenSession(session as never);
+    let reply: unknown;
+    session.headersListener?.({ responseHeaders: { 'X-Other': ['1'] } }, (r) => (reply = r));
+    expect(reply).toEqual({ responseHeaders: { 'X-Other': ['1'], 'Content-Security-Policy': [contentSecurityPolicy()] } });
+  });
+
+  it('denies every permission request and check', () => {
+    const session = new FakeSession();
+    hardenSession(session as never);
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) {
+      let granted: boolean | undefined;
+      session.permissionRequest?.({}, permission, (answer) => (granted = answer));
+      expect(granted, permission).toBe(false);
+      expect(session.permissionCheck?.({}, permission)).toBe(false);
+    }
+  });
+});
+
+describe('guardNavigation', () => {
+  let contents: FakeWebContents;
+  beforeEach(() => {
+    contents = new FakeWebContents();
+    openExternalSpy.mockClear();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    guardNavigation(contents as never, renderer);
+  });
+
+  const navigate = (url: string) => {
+    const event = { preventDefault: vi.fn() };
+    contents.fire('will-navigate', event, url);
+    return event.preventDefault.mock.calls.length > 0;
+  };
+
+  it('lets the app move between its own routes', () => {
+    expect(navigate('file:///app/out/renderer/index.html#/profiles')).toBe(false);
+  });
+
+  it('stops navigation elsewhere, sending allow-listed https links to the browser', async () => {
+    expect(navigate('https://github.com/coffer')).toBe(true);
+    expect(navigate('https://attacker.example/')).toBe(true);
+    expect(navigate('file:///etc/passwd')).toBe(true);
+    await Promise.resolve();
+    expect(openExternalSpy.mock.calls).toEqual([['https://github.com/coffer']]);
+  });
+
+  it('denies every new window', () => {
+    expect(contents.windowOpenHandler?.({ url: 'https://github.com/' })).toEqual({ action: 'deny' });
+    expect(contents.windowOpenHandler?.({ url: 'https://attacker.example/' })).toEqual({ action: 'deny' });
+  });
+
+  it('refuses webviews', () => {
+    const event = { preventDefault: vi.fn() };
+    contents.fire('will-attach-webview', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
+});

@@ -39,7 +39,8 @@ const profileFields = {
   publicKey: z.string().trim().min(1, 'Enter the public key').max(512, 'The public key is too long'),
 };
 
-const secretKey = z.string().max(1024, 'The secret key is too long');
+// Trimmed: a pasted key often carries a trailing newline, which would break every signature.
+const secretKey = z.string().trim().max(1024, 'The secret key is too long');
 const noPayload = z.undefined().or(z.null()).transform(() => undefined);
 const profileId = z.object({ id: z.string().min(1, 'Profile id is missing') }).strict();
 

@@ -4,8 +4,9 @@ import { spawn } from 'node:child_process';
 
 export function browserCommand(url: string, platform: NodeJS.Platform = process.platform): [string, string[]] {
   if (platform === 'darwin') return ['open', [url]];
-  // `start` is a cmd builtin; the empty string is the window title it would otherwise eat.
-  if (platform === 'win32') return ['cmd', ['/c', 'start', '""', url]];
+  // `start` is a cmd builtin; the empty argument is the window title it would otherwise take from
+  // the URL, and cmd's own metacharacter & must be escaped.
+  if (platform === 'win32') return ['cmd', ['/c', 'start', '', url.replaceAll('&', '^&')]];
   return ['xdg-open', [url]];
 }
 

@@ -42,6 +42,11 @@ describe('request schemas', () => {
     if (!parsed.ok) expect(parsed.error.message).toMatch(message);
   });
 
+  it('trim a pasted secret, and count a blank one as missing', () => {
+    expect(parseRequest('createProfile', { ...input, secretKey: ' sk\n' })).toMatchObject({ ok: true, value: { secretKey: 'sk' } });
+    expect(parseRequest('createProfile', { ...input, secretKey: ' \n' })).toMatchObject({ ok: false, error: { field: 'secretKey' } });
+  });
+
   it('report a missing field as required', () => {
     const { publicKey: _missing, ...rest } = input;
     expect(parseRequest('createProfile', rest)).toMatchObject({

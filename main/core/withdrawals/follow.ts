@@ -86,7 +86,13 @@ export class WithdrawalFollower {
     const matched = this.adoptMatchingUncertain(tx);
     if (matched !== undefined) return matched;
     if (known !== undefined) return this.records.applyService(known, tx);
+    // Our own prepare whose reply is still on its way: it will take the id itself.
+    if (this.isOwnPrepareInFlight(tx)) return undefined;
     return tx.status === 'CREATED' ? this.records.adoptFromService(tx) : undefined;
+  }
+
+  private isOwnPrepareInFlight(tx: Transaction): boolean {
+    return this.records.unsettled().some((w) => w.state === 'PREPARING' && w.currency === tx.currency && w.address === tx.address);
   }
 
   /** The stream may show an uncertain prepare before the reconciler finds it. */

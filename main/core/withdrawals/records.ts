@@ -93,10 +93,16 @@ export class WithdrawalRecords {
     return this.save({ ...withServiceFields(blank, tx), state });
   }
 
+  /** Drops a record adopted from the service (the stream can beat the prepare's reply) so the
+   *  record of the desktop that prepared it can take the transaction id. */
+  releaseTxId(txId: string, claimant: LocalWithdrawal): void {
+    const duplicate = this.byTxId(txId);
+    if (duplicate !== undefined && duplicate.localId !== claimant.localId) this.store.remove(duplicate.localId);
+  }
+
   /** Gives the service's record to the uncertain prepare it turned out to be. */
   resolveUncertain(w: LocalWithdrawal, tx: Transaction): LocalWithdrawal {
-    const duplicate = this.byTxId(tx.id);
-    if (duplicate !== undefined && duplicate.localId !== w.localId) this.store.remove(duplicate.localId);
+    this.releaseTxId(tx.id, w);
     const adopted = this.save({ ...w, txId: tx.id, pendingOperation: null, error: null });
     return this.applyService(adopted, tx);
   }

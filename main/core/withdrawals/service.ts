@@ -87,6 +87,7 @@ export class WithdrawalsService {
       this.follower.settleUncertain(uncertain.localId);
       return toView(uncertain);
     }
+    this.records.releaseTxId(settled.value.id, preparing);
     const created = this.records.move(preparing, 'prepareAccepted', { txId: settled.value.id, serviceStatus: 'CREATED' });
     return toView(await this.follower.refresh(created));
   }

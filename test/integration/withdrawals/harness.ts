@@ -1,0 +1,142 @@
+// A real sandbox on loopback, a real client (createV3Api) and the real wallet core over real
+// SQLite files in a temp dir. The service clock the app sees follows the sandbox clock's
+// advances, as a real client's clock follows the real service.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { WalletEvents } from '../../../preload/contract/wallet';
+import { openAuditLog, type AuditLog } from '../../../main/core/audit/audit-log';
+import { createWalletHandlers, type WalletCore } from '../../../main/core/wallet/handlers';
+import { openWithdrawalStore, type WithdrawalStore } from '../../../main/core/withdrawals/store';
+import type { TreasuryApi } from '../../../main/exchange/treasury-api';
+import { createV3Api, type V3ApiOptions } from '../../../main/exchange/v3/api';
+import type { RunningSandbox } from '../../../main/sandbox/index';
+import { startSandbox } from '../../../main/sandbox/server';
+
+export const CONTROL_TOKEN = 'approvals-tests';
+export const PROFILE = { id: 'profile-1', name: 'Treasury desk' };
+/** A valid BTC (bech32) address that belongs to no sandbox account. */
+export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+export type Emitted = { [E in keyof WalletEvents]: { event: E; payload: WalletEvents[E] } }[keyof WalletEvents];
+
+export interface Harness {
+  sandbox: RunningSandbox;
+  dataDir: string;
+  core: WalletCore;
+  api: TreasuryApi;
+  audit: AuditLog;
+  store: WithdrawalStore;
+  events: Emitted[];
+  /** Every request the app's client put on the wire, as "METHOD /path". */
+  wire: string[];
+  control(method: 'GET' | 'POST' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<unknown>;
+  advanceClock(ms: number): Promise<void>;
+  /** Closes the app side only and opens it again on the same files (an app restart). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  client?: Partial<V3ApiOptions>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ lightSeed: true, controlToken: CONTROL_TOKEN });
+  const dataDir = mkdtempSync(join(tmpdir(), 'coffer-approvals-'));
+  let advancedMs = 0;
+  const wire: string[] = [];
+  const events: Emitted[] = [];
+
+  const control: Harness['control'] = async (method, path, body) => {
+    const response = await fetch(`${sandbox.restUrl}${path}`, {
+      method,
+      headers: { 'X-Sandbox-Token': CONTROL_TOKEN, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json: unknown = await response.json();
+    if (!response.ok) throw new Error(`control ${path} failed: ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  function openApp(): { core: WalletCore; api: TreasuryApi; audit: AuditLog; store: WithdrawalStore } {
+    const api = createV3Api({
+      baseUrl: sandbox.restUrl,
+      wsUrl: sandbox.wsUrl,
+      credentials: { apiKey: sandbox.master.apiKey, scheme: 'HS256', readSecret: async () => sandbox.master.secretKey },
+      onExchange: (event) => wire.push(`${event.method} ${event.path.split('?')[0]}`),
+      settleGraceMs: 1_000,
+      ...options.client,
+    });
+    const serviceNow = () => api.serviceNow() + advancedMs;
+    const appApi: TreasuryApi = Object.assign(Object.create(api) as TreasuryApi, { serviceNow });
+    const audit = openAuditLog(dataDir, { osUser: 'tester' });
+    const store = openWithdrawalStore(dataDir);
+    const core = createWalletHandlers({
+      audit,
+      store,
+      osUser: 'tester',
+      events: { emit: (event, payload) => events.push({ event, payload } as Emitted) },
+      session: async () => ({ profile: PROFILE, api: appApi }),
+      reconcilePollMs: 200,
+      deadlineCheckMs: 100,
+    });
+    return { core, api, audit, store };
+  }
+
+  let app = openApp();
+  const closeApp = () => {
+    app.core.close();
+    app.api.close();
+    app.audit.close();
+    app.store.close();
+  };
+  const harness: Harness = {
+    sandbox,
+    dataDir,
+    get core() { return app.core; },
+    get api() { return app.api; },
+    get audit() { return app.audit; },
+    get store() { return app.store; },
+    events,
+    wire,
+    control,
+    advanceClock: async (ms) => {
+      await control('POST', '/sandbox/clock/advance', { ms });
+      advancedMs += ms;
+    },
+    restart: async () => {
+      closeApp();
+      app = openApp();
+      await app.core.activate();
+    },
+    close: async () => {
+      closeApp();
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** Resolves with the first event (already emitted or coming) that satisfies the predicate. */
+export async function waitForEvent<E extends keyof WalletEvents>(
+  harness: Harness,
+  event: E,
+  predicate: (payload: WalletEvents[E]) => boolean,
+  timeoutMs = 10_000,
+): Promise<WalletEvents[E]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const emitted of harness.events) {
+      if (emitted.event === event && predicate(emitted.payload as WalletEvents[E])) return emitted.payload as WalletEvents[E];
+    }
+    if (Date.now() > deadline) throw new Error(`no ${event} event matched within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}

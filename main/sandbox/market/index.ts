@@ -69,8 +69,10 @@ export interface Market {
   rate(from: string, to: string): Decimal | null;
   /** Rate candles of `from` in `to`; null when no route exists. */
   rateHistory(from: string, to: string, period: Period, q: CandleQuery): RatePoint[] | null;
-  /** The current book and its sequence number. */
-  book(symbolId: string): BookState;
+  /** The book and its sequence number, after catching up with the clock unless `catchUp` is false. */
+  book(symbolId: string, catchUp?: boolean): BookState;
+  /** The moment the announced state (events, books) reflects: the last catch-up. */
+  readonly syncedAt: number;
   /** Aggregate of the last 24 hours (null when no trade happened). */
   dayStats(symbolId: string): Aggregate | null;
   lastTrade(symbolId: string): Trade | null;
@@ -135,8 +137,12 @@ class SimulatedMarket implements Market {
     return chainHistory(legs, period, q, this.clock.now());
   }
 
-  book(symbolId: string): BookState {
-    this.sync();
+  get syncedAt(): number {
+    return this.lastSync;
+  }
+
+  book(symbolId: string, catchUp = true): BookState {
+    if (catchUp) this.sync();
     const { book, seq } = this.state(symbolId);
     return { book, seq };
   }

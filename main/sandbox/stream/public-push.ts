@@ -128,13 +128,14 @@ export class Pusher {
 
 export function snapshotBodies(market: Market, topic: Topic, items: readonly string[], limit: number): string[] {
   const { channel } = topic;
-  const now = market.clock.now();
+  // Snapshots show the state already announced, so the updates that follow neither repeat nor skip.
+  const now = market.syncedAt;
   const out: string[] = [];
   for (const item of items) {
     const s = market.symbol(item);
     if (!s) continue;
     let body: unknown;
-    if (channel.kind === 'bookFull') body = bookPayload(s, market.book(s.def.id));
+    if (channel.kind === 'bookFull') body = bookPayload(s, market.book(s.def.id, false));
     else if (limit === 0) continue;
     else if (channel.kind === 'trades') body = tradesPayload(s, s.tape.queryTrades({ by: 'timestamp', sort: 'DESC', limit, offset: 0 }, now).reverse());
     else {

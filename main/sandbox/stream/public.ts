@@ -3,6 +3,7 @@
 // channels pushed by shared beats, a WebSocket ping every pingIntervalMs, and a 429 error reply for
 // messages over the caller's limit. Requests without an id are answered without one.
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { SandboxClock } from '../clock';
 import { ServiceError, errors, validationError } from '../http/errors';
@@ -30,13 +31,24 @@ const BEATS_MS = [100, 500, 1000, 3000] as const;
 type RequestId = string | number | undefined;
 
 class Connection implements Subscriber {
-  constructor(readonly ws: WebSocket, readonly ip: string) {}
+  private corked = false;
+
+  constructor(readonly ws: WebSocket, readonly ip: string, private readonly socket: Duplex) {}
 
   send(message: string): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.ws.terminate();
       return;
+    }
+    // Everything sent in one turn of the event loop leaves in one write, not one syscall per frame.
+    if (!this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket.uncork();
+      });
     }
     this.ws.send(message);
   }
@@ -57,7 +69,7 @@ export function createPublicStream(deps: PublicStreamDeps): PublicStream {
   const handler = new RequestHandler(deps.market, topics);
   return {
     handleConnection(ws, req) {
-      const conn = new Connection(ws, req.socket.remoteAddress ?? 'unknown');
+      const conn = new Connection(ws, req.socket.remoteAddress ?? 'unknown', req.socket);
       connections.add(conn);
       ws.on('message', (data, isBinary) => {
         if (!deps.allowMessage(conn.ip)) return conn.send(errorReply(errors.rateLimited(), idOf(data.toString())));

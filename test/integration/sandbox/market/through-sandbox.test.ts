@@ -43,11 +43,11 @@ describe('public market data through startSandbox', () => {
       await c.next(isChannel('trades', 'snapshot'));
       await c.request({ method: 'subscribe', ch: 'orderbook/full', params: { symbols: ['SOLUSDT'] }, id: 2 });
       const snapshot = await c.next(isChannel('orderbook/full', 'snapshot'));
-      const seq = ((snapshot.snapshot as Record<string, { s: number }>).SOLUSDT).s;
+      const seq = (snapshot.snapshot as Record<string, { s: number }>).SOLUSDT!.s;
       await advance(60_000);
       await c.next(isChannel('trades', 'update'));
       const update = await c.next(isChannel('orderbook/full', 'update'));
-      expect(((update.update as Record<string, { s: number }>).SOLUSDT).s).toBe(seq + 1);
+      expect((update.update as Record<string, { s: number }>).SOLUSDT!.s).toBe(seq + 1);
     } finally {
       c.close();
     }

@@ -1,22 +1,39 @@
 #!/bin/sh
-# `npm test`: lint, type checks, then vitest and Playwright inside a private D-Bus session with an
-# unlocked gnome-keyring (scripts/with-keyring.sh), so the keychain tests hit a real keyring.
-set -eu
+# `npm test`: lint, type checks, build, then vitest and Playwright inside a private D-Bus session
+# with an unlocked gnome-keyring (scripts/with-keyring.sh), so keychain tests hit a real keyring.
+# Every step runs even after a failure, so one run shows everything that is wrong.
+set -u
 cd "$(dirname "$0")/.."
 bin=node_modules/.bin
-step() { printf '\n== %s\n' "$*"; }
+failed=""
+started=$(date +%s)
 
-step "eslint"
-"$bin/eslint" .
-step "tsc -p tsconfig.node.json"
-"$bin/tsc" -p tsconfig.node.json --noEmit
-step "vue-tsc -p tsconfig.web.json"
-"$bin/vue-tsc" -p tsconfig.web.json --noEmit
-step "electron-vite build"
-"$bin/electron-vite" build
-step "vitest + playwright (private keyring)"
-scripts/with-keyring.sh sh -c '
-  set -e
-  node_modules/.bin/vitest run
-  node_modules/.bin/playwright test
-'
+step() {
+  name=$1
+  shift
+  printf '\n== %s\n' "$name"
+  if "$@"; then
+    printf '== %s: ok\n' "$name"
+  else
+    printf '== %s: FAILED\n' "$name"
+    failed="$failed\n  - $name"
+    return 1
+  fi
+}
+
+step "eslint" "$bin/eslint" . || true
+step "tsc (main, preload, tests)" "$bin/tsc" -p tsconfig.node.json --noEmit || true
+step "vue-tsc (renderer)" "$bin/vue-tsc" -p tsconfig.web.json --noEmit || true
+if step "build" "$bin/electron-vite" build; then
+  step "vitest + playwright (private keyring)" scripts/with-keyring.sh sh -c \
+    'status=0; node_modules/.bin/vitest run || status=1; node_modules/.bin/playwright test || status=1; exit $status' || true
+else
+  failed="$failed\n  - vitest + playwright (not run: the build failed)"
+fi
+
+printf '\n== npm test finished in %s s\n' "$(( $(date +%s) - started ))"
+if [ -n "$failed" ]; then
+  printf "== failed:$failed\n"
+  exit 1
+fi
+echo "== all green"

@@ -1,6 +1,10 @@
 // Client-side rate limiter mirroring the service's sliding windows, so a burst waits here instead
 // of earning 429s. Requests queue per class of path; user-initiated calls go before background
 // ones; within a priority a window serves first come, first served.
+// The service counts a request when it handles it, which is some time after we send it and
+// before we hear back. So a request holds its slot while in flight and is stamped with the time
+// its reply arrived: every stamp is then no earlier than the service's own, and two requests that
+// race on the wire can never land in one of the service's windows more than capacity times.
 import { capacityOf, rulesForPath, V3_REST_LIMITS, type LimitRule } from './rate-limits';
 
 export const PRIORITIES = ['user', 'background'] as const;
@@ -28,29 +32,42 @@ export interface LimitScope {
 class SlidingWindow {
   private readonly stamps: number[] = [];
   private head = 0;
+  private inFlight = 0;
   blockedUntil = 0;
 
   constructor(readonly capacity: number, readonly lengthMs: number) {}
 
+  /** When a slot opens; +Infinity when only a reply in flight can open one. */
   freeAt(now: number): number {
     while (this.head < this.stamps.length && (this.stamps[this.head] ?? 0) + this.lengthMs <= now) this.head += 1;
     if (this.head > 1024) {
       this.stamps.splice(0, this.head);
       this.head = 0;
     }
-    const count = this.stamps.length - this.head;
-    const slot = count < this.capacity ? now : (this.stamps[this.head] ?? now) + this.lengthMs;
+    const excess = this.inFlight + (this.stamps.length - this.head) - this.capacity;
+    if (excess < 0) return Math.max(now, this.blockedUntil);
+    const expiring = this.stamps[this.head + excess];
+    const slot = expiring === undefined ? Number.POSITIVE_INFINITY : expiring + this.lengthMs;
     return Math.max(slot, this.blockedUntil);
   }
 
-  take(now: number): void {
+  take(): void {
+    this.inFlight += 1;
+  }
+
+  /** The reply arrived (or the attempt failed): the slot counts from now. */
+  settle(now: number): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
     this.stamps.push(now);
   }
 }
 
+/** Call once when the request's reply has arrived or it failed. */
+export type Release = () => void;
+
 interface Waiter {
   windows: SlidingWindow[];
-  grant: () => void;
+  grant: (release: Release) => void;
 }
 
 export class RateLimiter {
@@ -74,11 +91,11 @@ export class RateLimiter {
     this.now = options.now ?? Date.now;
   }
 
-  /** Resolves when the request may leave; the slot is counted from that moment. */
-  acquire(path: string, scope: LimitScope, priority: Priority = 'user', rules?: readonly LimitRule[]): Promise<void> {
+  /** Resolves when the request may leave, with the release to call when its reply is in. */
+  acquire(path: string, scope: LimitScope, priority: Priority = 'user', rules?: readonly LimitRule[]): Promise<Release> {
     const windows = this.windowsFor(path, scope, rules);
     const classKey = windows.map((window) => this.keyOf(window)).join('+');
-    return new Promise<void>((resolve) => {
+    return new Promise<Release>((resolve) => {
       const queue = this.queueFor(classKey);
       queue[priority].push({ windows, grant: resolve });
       this.pump();
@@ -144,14 +161,25 @@ export class RateLimiter {
             wakeAt = Math.min(wakeAt, freeAt);
             break;
           }
-          for (const window of head.windows) window.take(now);
+          for (const window of head.windows) window.take();
           waiters.shift();
           this.granted += 1;
-          head.grant();
+          head.grant(this.releaseFor(head.windows));
         }
       }
     }
     this.schedule(wakeAt);
+  }
+
+  private releaseFor(windows: SlidingWindow[]): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const now = this.now();
+      for (const window of windows) window.settle(now);
+      this.pump();
+    };
   }
 
   private schedule(wakeAt: number): void {

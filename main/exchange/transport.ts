@@ -150,7 +150,18 @@ export class RestTransport {
     request: RestRequest,
     sent: SentRequest | undefined,
   ): Promise<{ ok: true; value: unknown } | { ok: false; error: ApiError; signedAtMs?: number }> {
-    await this.limiter.acquire(request.path, this.scope(), request.priority ?? 'user');
+    const release = await this.limiter.acquire(request.path, this.scope(), request.priority ?? 'user');
+    try {
+      return await this.signAndExchange(request, sent);
+    } finally {
+      release();
+    }
+  }
+
+  private async signAndExchange(
+    request: RestRequest,
+    sent: SentRequest | undefined,
+  ): Promise<{ ok: true; value: unknown } | { ok: false; error: ApiError; signedAtMs?: number }> {
     const query = encodeQuery(request.query);
     const body = request.method === 'GET' || request.body === undefined ? '' : encodeBody(request.body, this.bodyFormat);
     const headers: http.OutgoingHttpHeaders = { Accept: 'application/json' };

@@ -97,7 +97,9 @@ export class ResilientSocket {
   private async throttle(): Promise<void> {
     const { limiter, limitScope, limitRules } = this.options;
     if (limiter !== undefined && limitScope !== undefined && limitRules !== undefined) {
-      await limiter.acquire(`ws:${this.options.stream}`, limitScope, 'user', limitRules);
+      // A stream message is counted when sent: there is no reply to wait for on notifications.
+      const release = await limiter.acquire(`ws:${this.options.stream}`, limitScope, 'user', limitRules);
+      release();
     }
   }
 

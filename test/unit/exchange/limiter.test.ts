@@ -1,6 +1,6 @@
 // Scheduling of the client-side limiter, on real timers with a short window.
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../../main/exchange/limiter';
+import { RateLimiter, type Priority } from '../../../main/exchange/limiter';
 import { rulesForPath, type LimitRule } from '../../../main/exchange/rate-limits';
 
 const scope = { host: '127.0.0.1:1', account: 'key' };
@@ -8,6 +8,13 @@ const tiny: LimitRule[] = [
   { name: 'ip:wallet', scope: 'ip', prefixes: ['/wallet/'], rate: 2, burst: 1 },
   { name: 'ip:default', scope: 'ip', prefixes: [], rate: 1, burst: 1 },
 ];
+
+/** Acquire and release at once (a reply that came back instantly); resolves with the grant time. */
+async function pass(limiter: RateLimiter, path: string, priority: Priority = 'user'): Promise<number> {
+  const release = await limiter.acquire(path, scope, priority);
+  release();
+  return Date.now();
+}
 
 describe('rate rules', () => {
   it('puts each path under its IP rule and any account rule', () => {
@@ -22,8 +29,7 @@ describe('RateLimiter', () => {
   it('lets rate + burst through at once and queues the rest to the next window', async () => {
     const limiter = new RateLimiter({ windowMs: 200, marginMs: 0, rules: tiny });
     const start = Date.now();
-    const times = await Promise.all(Array.from({ length: 7 }, () =>
-      limiter.acquire('/api/3/wallet/x', scope).then(() => Date.now() - start)));
+    const times = (await Promise.all(Array.from({ length: 7 }, () => pass(limiter, '/api/3/wallet/x')))).map((t) => t - start);
     expect(times.slice(0, 3).every((t) => t < 50)).toBe(true);
     expect(times.slice(3, 6).every((t) => t >= 195 && t < 300)).toBe(true);
     expect(times[6]).toBeGreaterThanOrEqual(395);
@@ -31,41 +37,48 @@ describe('RateLimiter', () => {
 
   it('never lets more than capacity start within any window', async () => {
     const limiter = new RateLimiter({ windowMs: 100, marginMs: 0, rules: tiny });
-    const stamps: number[] = [];
-    await Promise.all(Array.from({ length: 20 }, () => limiter.acquire('/api/3/wallet/x', scope).then(() => stamps.push(Date.now()))));
+    const stamps = await Promise.all(Array.from({ length: 20 }, () => pass(limiter, '/api/3/wallet/x')));
     for (const [index, at] of stamps.entries()) {
-      const inWindow = stamps.filter((other, j) => j >= index && other < at + 100).length;
+      // 2 ms of slack: the stamp is taken at release, the test reads the clock a tick later.
+      const inWindow = stamps.filter((other, j) => j >= index && other < at + 98).length;
       expect(inWindow).toBeLessThanOrEqual(3);
     }
+  });
+
+  it('holds a slot while its request is in flight and counts the window from the reply', async () => {
+    const limiter = new RateLimiter({ windowMs: 100, marginMs: 0, rules: tiny });
+    const releases = await Promise.all([1, 2, 3].map(() => limiter.acquire('/api/3/wallet/x', scope)));
+    const start = Date.now();
+    const fourth = limiter.acquire('/api/3/wallet/x', scope).then(() => Date.now() - start);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    releases.forEach((release) => release());
+    expect(await fourth).toBeGreaterThanOrEqual(345);
   });
 
   it('serves user calls before queued background calls', async () => {
     const limiter = new RateLimiter({ windowMs: 150, marginMs: 0, rules: tiny });
     const order: string[] = [];
-    const calls = [
-      ...Array.from({ length: 4 }, (_, i) => limiter.acquire('/api/3/x', scope, 'background').then(() => order.push(`bg${i}`))),
-      limiter.acquire('/api/3/x', scope, 'user').then(() => order.push('user')),
-    ];
-    await Promise.all(calls);
+    await Promise.all([
+      ...Array.from({ length: 4 }, (_, i) => pass(limiter, '/api/3/x', 'background').then(() => order.push(`bg${i}`))),
+      pass(limiter, '/api/3/x', 'user').then(() => order.push('user')),
+    ]);
     expect(order).toEqual(['bg0', 'bg1', 'user', 'bg2', 'bg3']);
   });
 
   it('keeps classes apart: a full wallet window does not hold up other paths', async () => {
     const limiter = new RateLimiter({ windowMs: 300, marginMs: 0, rules: tiny });
-    await Promise.all([1, 2, 3].map(() => limiter.acquire('/api/3/wallet/x', scope)));
+    await Promise.all([1, 2, 3].map(() => pass(limiter, '/api/3/wallet/x')));
     const start = Date.now();
-    const walletWait = limiter.acquire('/api/3/wallet/x', scope);
-    await limiter.acquire('/api/3/other', scope);
+    const walletWait = pass(limiter, '/api/3/wallet/x');
+    await pass(limiter, '/api/3/other');
     expect(Date.now() - start).toBeLessThan(50);
-    await walletWait;
-    expect(Date.now() - start).toBeGreaterThanOrEqual(250);
+    expect((await walletWait) - start).toBeGreaterThanOrEqual(250);
   });
 
   it('holds a path after pause (a 429 seen anyway)', async () => {
     const limiter = new RateLimiter({ windowMs: 100, marginMs: 0, rules: tiny });
     limiter.pause('/api/3/other', scope, 120);
     const start = Date.now();
-    await limiter.acquire('/api/3/other', scope);
-    expect(Date.now() - start).toBeGreaterThanOrEqual(115);
+    expect((await pass(limiter, '/api/3/other')) - start).toBeGreaterThanOrEqual(115);
   });
 });

@@ -80,6 +80,8 @@ export interface TxFilter {
 export class TransactionRepository {
   private readonly insertStatement;
   private readonly getStatement;
+  /** Prepared list queries by SQL text (the shapes repeat: one per filter combination). */
+  private readonly listStatements = new Map<string, ReturnType<SandboxDb['prepare']>>();
 
   constructor(private readonly db: SandboxDb) {
     this.insertStatement = db.prepare(INSERT_TX_SQL);
@@ -130,7 +132,13 @@ export class TransactionRepository {
     if (filter.idTill !== undefined) { where.push('id <= @idTill'); args.idTill = filter.idTill; }
     const order = filter.orderBy === 'id' ? `id ${filter.sort}` : `${filter.orderBy} ${filter.sort}, id ${filter.sort}`;
     const sql = `SELECT * FROM transactions WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
-    return this.db.prepare(sql).all(args) as TxRow[];
+    let statement = this.listStatements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      if (this.listStatements.size > 500) this.listStatements.clear();
+      this.listStatements.set(sql, statement);
+    }
+    return statement.all(args) as TxRow[];
   }
 }
 

@@ -112,6 +112,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     close: async () => {
       closeApp();
+      // Let the sandbox finish replies it scheduled for the closed streams (it answers a
+      // subscription on setImmediate and would read its closed database otherwise).
+      await new Promise((resolve) => setTimeout(resolve, 200));
       await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,68 @@
+// Nothing lost: a prepare whose reply never came is "uncertain — checking", is never sent again,
+// survives an app restart, and settles once the reconciler (or the stream) finds it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BTC_ADDRESS, startHarness, unwrap, waitForEvent, type Harness } from './harness';
+
+let h: Harness;
+const WITHDRAW_PATH = '/api/3/wallet/crypto/withdraw';
+
+beforeAll(async () => {
+  h = await startHarness({ client: { timeoutMs: 600 } });
+  await h.core.activate();
+  await waitForEvent(h, 'walletLive', (e) => e.live);
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const withdrawPosts = () => h.wire.filter((line) => line === `POST ${WITHDRAW_PATH}`).length;
+
+describe('an uncertain prepare', () => {
+  it('is shown as uncertain with nothing to click, survives a restart, and settles without a second POST', async () => {
+    await h.control('POST', '/sandbox/faults', { path: WITHDRAW_PATH, method: 'POST', latency_ms: 2_000 });
+    const posts = withdrawPosts();
+    const view = unwrap(await h.core.handlers.prepareWithdrawal({ currency: 'BTC', address: BTC_ADDRESS, amount: '0.003' }));
+    expect(view.state).toBe('UNCERTAIN');
+    expect(view.id).toBeNull();
+    expect(view.actions).toEqual([]);
+    expect(view.error).toMatch(/did not answer in time/);
+
+    // Closing the app mid-flight and opening it again shows the true state: still checking.
+    await h.restart();
+    await h.control('DELETE', '/sandbox/faults');
+    const afterRestart = unwrap(await h.core.handlers.listApprovals()).find((w) => w.localId === view.localId);
+    expect(afterRestart?.state).toMatch(/UNCERTAIN|CREATED/);
+
+    const settled = await waitForEvent(h, 'withdrawalUpdated', (e) => e.withdrawal.localId === view.localId && e.withdrawal.state === 'CREATED', 15_000);
+    expect(settled.withdrawal.id).not.toBeNull();
+    expect(settled.withdrawal.preparedBy).toMatchObject({ osUser: 'tester' });
+    expect(settled.withdrawal.actions).toEqual(['commit', 'rollback']);
+    expect(withdrawPosts()).toBe(posts + 1);
+
+    const queue = unwrap(await h.core.handlers.listApprovals()).filter((w) => w.id === settled.withdrawal.id);
+    expect(queue).toHaveLength(1);
+    expect(queue[0]?.localId).toBe(view.localId);
+
+    const prepareEntries = h.audit.all({ action: 'prepare' }).map((e) => [e.phase, e.outcome]);
+    expect(prepareEntries).toEqual([
+      ['attempt', 'sent'],
+      ['result', 'uncertain'],
+      ['result', 'ok'],
+    ]);
+    expect(h.audit.verify().ok).toBe(true);
+  });
+
+  it('after a restart, a committed withdrawal shows its true state', async () => {
+    const prepared = unwrap(await h.core.handlers.prepareWithdrawal({ currency: 'BTC', address: BTC_ADDRESS, amount: '0.004' }));
+    unwrap(await h.core.handlers.commitWithdrawal({ id: prepared.id! }));
+    await h.restart();
+    await h.advanceClock(60_000);
+    const rows = unwrap(await h.core.handlers.listApprovals());
+    const row = rows.find((w) => w.id === prepared.id);
+    // Either already final (and so out of the list) or still following its way to SUCCESS.
+    if (row !== undefined) expect(row.state).toMatch(/PENDING|SUCCESS/);
+    await waitForEvent(h, 'withdrawalUpdated', (e) => e.withdrawal.id === prepared.id && e.withdrawal.state === 'SUCCESS');
+    expect(h.store.byTxId('profile-1', prepared.id!)?.state).toBe('SUCCESS');
+  });
+});

@@ -41,11 +41,11 @@ function main(): void {
     process.exit(2);
   }
   startSandbox(options).then((sandbox) => {
-    console.log(`Sandbox REST:      ${sandbox.restUrl}/api/3/`);
-    console.log(`Sandbox streaming: ${sandbox.wsUrl}/api/3/ws/{public,trading,wallet}`);
-    console.log(`Master API key:    ${sandbox.master.apiKey}`);
-    console.log(`Master secret key: ${sandbox.master.secretKey}`);
-    if (options.controlToken) console.log(`Test controls:     ${sandbox.restUrl}/sandbox/ (Bearer token set)`);
+    console.log(`REST base URL:      ${sandbox.restUrl}   (paths /api/3/...)`);
+    console.log(`Streaming base URL: ${sandbox.wsUrl}   (paths /api/3/ws/public, /api/3/ws/trading, /api/3/ws/wallet)`);
+    console.log(`Master API key:     ${sandbox.master.apiKey}`);
+    console.log(`Master secret key:  ${sandbox.master.secretKey}`);
+    if (options.controlToken) console.log(`Test controls:      ${sandbox.restUrl}/sandbox/ (Authorization: Bearer <control token>)`);
     const stop = (): void => {
       sandbox.close().then(() => process.exit(0), () => process.exit(1));
     };

@@ -1,7 +1,8 @@
 // Benchmark: public market-data stream messages per second delivered to 50 subscribers, through the
 // real sandbox server with limits off. Prints figures; asserts nothing.
 //   npx tsx test/bench/sandbox-stream.ts [--seconds 5] [--clients 50]
-import { WebSocket } from 'ws';
+import { loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { startSandbox } from '../../main/sandbox/server';
 
 const args = new Map<string, string>();
@@ -20,18 +21,49 @@ const SUBSCRIPTIONS = [
   { ch: 'ticker/1s', params: { symbols: ['*'] } },
 ];
 
+// The subscribers run in a worker thread, as they would in other processes: the main thread is the
+// sandbox alone. The worker only counts messages and bytes.
+const CLIENT_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { WebSocket } = require(workerData.wsModule);
+let received = 0, bytes = 0;
+const sockets = [];
+async function open() {
+  const ws = new WebSocket(workerData.url);
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  let pending = workerData.subscriptions.length;
+  await new Promise((resolve) => {
+    ws.on('message', (data) => {
+      received += 1; bytes += data.length;
+      if (pending > 0 && data.toString().includes('"result"') && --pending === 0) resolve();
+    });
+    workerData.subscriptions.forEach((s, i) => ws.send(JSON.stringify({ method: 'subscribe', ...s, id: i })));
+  });
+  sockets.push(ws);
+}
+Promise.all(Array.from({ length: workerData.clients }, open)).then(() => parentPort.postMessage({ ready: true }));
+parentPort.on('message', (m) => {
+  if (m === 'count') parentPort.postMessage({ received, bytes });
+  if (m === 'stop') { for (const ws of sockets) ws.terminate(); parentPort.close(); }
+});
+`;
+
+interface Counts {
+  received: number;
+  bytes: number;
+}
+
 async function main(): Promise<void> {
   const sandbox = await startSandbox({ lightSeed: true, controlToken: TOKEN, limits: { enabled: false } });
-  let received = 0;
-  let bytes = 0;
-  const sockets = await Promise.all(Array.from({ length: CLIENTS }, () => openClient()));
-  for (const ws of sockets) {
-    ws.on('message', (data: Buffer) => {
-      received += 1;
-      bytes += data.length;
-    });
-  }
-  await Promise.all(sockets.map((ws) => subscribeAll(ws)));
+  const worker = new Worker(CLIENT_WORKER, {
+    eval: true,
+    workerData: { url: `${sandbox.wsUrl}/api/3/ws/public`, clients: CLIENTS, subscriptions: SUBSCRIPTIONS, wsModule: require.resolve('ws') },
+  });
+  await new Promise<void>((resolve) => worker.once('message', () => resolve()));
+  const counts = (): Promise<Counts> => new Promise((resolve) => {
+    worker.once('message', (m: Counts) => resolve(m));
+    worker.postMessage('count');
+  });
 
   const steady = await measure(() => new Promise((resolve) => setTimeout(resolve, SECONDS * 1000)));
   let advances = 0;
@@ -46,42 +78,22 @@ async function main(): Promise<void> {
     }));
   });
   const heap = process.memoryUsage().heapUsed / 1048576;
-  console.log(`public stream, ${CLIENTS} subscribers, limits off, ${SUBSCRIPTIONS.length} channels each`);
-  console.log(`  steady (real time):     ${fmt(steady.messages / steady.seconds)} msgs/s delivered, ${fmt(steady.bytes / steady.seconds / 1024)} KiB/s`);
-  console.log(`  driven (clock +100 ms): ${fmt(driven.messages / driven.seconds)} msgs/s delivered, ${fmt(driven.bytes / driven.seconds / 1024)} KiB/s, ` +
-    `${fmt(advances / driven.seconds)} advances/s, ${fmt(driven.messages / Math.max(1, advances))} msgs per advance`);
-  console.log(`  target 50,000 msgs/s: ${driven.messages / driven.seconds >= 50_000 ? 'met' : 'NOT met'}; heap ${heap.toFixed(0)} MiB`);
-  for (const ws of sockets) ws.terminate();
+  console.log(`public stream, ${CLIENTS} subscribers (worker thread), limits off, ${SUBSCRIPTIONS.length} channels each`);
+  console.log(`  steady (real time):     ${fmt(steady.received / steady.seconds)} msgs/s delivered, ${fmt(steady.bytes / steady.seconds / 1024)} KiB/s`);
+  console.log(`  driven (clock +100 ms): ${fmt(driven.received / driven.seconds)} msgs/s delivered, ${fmt(driven.bytes / driven.seconds / 1024)} KiB/s, ` +
+    `${fmt(advances / driven.seconds)} advances/s, ${fmt(driven.received / Math.max(1, advances))} msgs per advance`);
+  console.log(`  target 50,000 msgs/s: ${driven.received / driven.seconds >= 50_000 ? 'met' : 'NOT met'}; server heap ${heap.toFixed(0)} MiB; load average ${loadavg()[0]?.toFixed(1)}`);
+  worker.postMessage('stop');
   await sandbox.close();
 
-  async function measure(run: () => Promise<unknown>): Promise<{ messages: number; bytes: number; seconds: number }> {
-    const [m0, b0, t0] = [received, bytes, performance.now()];
+  async function measure(run: () => Promise<unknown>): Promise<Counts & { seconds: number }> {
+    const before = await counts();
+    const t0 = performance.now();
     await run();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    return { messages: received - m0, bytes: bytes - b0, seconds: (performance.now() - t0) / 1000 };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = await counts();
+    return { received: after.received - before.received, bytes: after.bytes - before.bytes, seconds: (performance.now() - t0) / 1000 };
   }
-
-  function openClient(): Promise<WebSocket> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${sandbox.wsUrl}/api/3/ws/public`);
-      ws.once('open', () => resolve(ws));
-      ws.once('error', reject);
-    });
-  }
-}
-
-async function subscribeAll(ws: WebSocket): Promise<void> {
-  let pending = SUBSCRIPTIONS.length;
-  await new Promise<void>((resolve) => {
-    const onMessage = (data: Buffer): void => {
-      if (data.toString().includes('"result"') && --pending === 0) {
-        ws.off('message', onMessage);
-        resolve();
-      }
-    };
-    ws.on('message', onMessage);
-    SUBSCRIPTIONS.forEach((s, i) => ws.send(JSON.stringify({ method: 'subscribe', ...s, id: i })));
-  });
 }
 
 async function advance(restUrl: string, ms: number): Promise<void> {

@@ -16,8 +16,13 @@ export function notification(topic: Topic, kind: Kind, body: Record<string, unkn
   return JSON.stringify({ ...head, [kind]: body });
 }
 
-function sendAll(subs: Iterable<Subscriber> | undefined, message: string): void {
-  if (subs) for (const sub of subs) sub.send(message);
+/** Encodes the text once for all subscribers rather than once per socket. */
+function sendAll(subs: ReadonlySet<Subscriber> | readonly Subscriber[] | undefined, message: string): void {
+  if (!subs) return;
+  const count = 'size' in subs ? subs.size : subs.length;
+  if (count === 0) return;
+  const data = count === 1 ? message : Buffer.from(message);
+  for (const sub of subs) sub.send(data);
 }
 
 export class Pusher {

@@ -4,8 +4,8 @@
 import type { Channel } from './public-channels';
 
 export interface Subscriber {
-  /** Sends an already serialised message. */
-  send(message: string): void;
+  /** Sends an already serialised message (text, or its UTF-8 bytes when shared by many). */
+  send(message: string | Buffer): void;
 }
 
 export interface Topic {

@@ -35,7 +35,7 @@ class Connection implements Subscriber {
 
   constructor(readonly ws: WebSocket, readonly ip: string, private readonly socket: Duplex) {}
 
-  send(message: string): void {
+  send(message: string | Buffer): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.ws.terminate();
@@ -50,7 +50,7 @@ class Connection implements Subscriber {
         this.socket.uncork();
       });
     }
-    this.ws.send(message);
+    this.ws.send(message, { binary: false });
   }
 }
 

@@ -53,3 +53,58 @@ export async function* walkByTime<T>(
     if (fresh === 0) throw new Error(`more than ${pageSize} records share one timestamp: the time cursor cannot advance`);
   }
 }
+
+export type FetchFromOffset<T> = (from: string | undefined, offset: number, limit: number) => Promise<readonly T[]>;
+
+export interface PipelineOptions {
+  pageSize?: number;
+  /** Pages in flight at once; the rate limiter still decides when each leaves. */
+  concurrency?: number;
+  /** Pages read from one id anchor before re-anchoring at the last id seen (offset stays small). */
+  anchorPages?: number;
+}
+
+/**
+ * The id cursor, pipelined: from one anchor id, pages at offsets 0, 1000, 2000 ... are fetched
+ * several at a time, and every `anchorPages` pages the anchor moves to the last id seen + 1. The
+ * offsets stay far below the service's 100 000 ceiling, and records that arrive meanwhile get
+ * higher ids, so they land after the pages being read and never shift them. Only for filters on
+ * fields that never change (currency, type); a status filter must use walkById.
+ */
+export async function* walkByIdPipelined<T>(
+  fetchPage: FetchFromOffset<T>,
+  idOf: (item: T) => string,
+  options: PipelineOptions = {},
+): AsyncGenerator<T> {
+  const pageSize = options.pageSize ?? 1_000;
+  const concurrency = options.concurrency ?? 4;
+  const anchorPages = options.anchorPages ?? 50;
+  let last: bigint | undefined;
+  for (;;) {
+    const anchor = last === undefined ? undefined : (last + 1n).toString();
+    const pages: Array<Promise<readonly T[]>> = [];
+    const launch = (consumed: number) => {
+      while (pages.length - consumed < concurrency && pages.length < anchorPages) {
+        const page = fetchPage(anchor, pages.length * pageSize, pageSize);
+        page.catch(() => undefined); // awaited below in order; this only silences early settlement
+        pages.push(page);
+      }
+    };
+    launch(0);
+    for (let consumed = 0; consumed < pages.length; ) {
+      const page = await pages[consumed];
+      consumed += 1;
+      let fresh = 0;
+      for (const item of page ?? []) {
+        const itemId = BigInt(idOf(item));
+        if (last !== undefined && itemId <= last) continue;
+        last = itemId;
+        fresh += 1;
+        yield item;
+      }
+      if ((page?.length ?? 0) < pageSize) return;
+      if (fresh === 0) throw new Error('history cursor did not advance: the service ignored the id bound');
+      launch(consumed);
+    }
+  }
+}

@@ -6,7 +6,7 @@ import type {
 import { BENEFICIARY_KINDS, WALLET_ACCOUNTS } from '../domain';
 import { asArray, asObject, id } from '../json';
 import type { Settled } from '../operations';
-import { walkById, walkByTime } from '../paging';
+import { walkById, walkByIdPipelined, walkByTime } from '../paging';
 import type { FeeQuery } from '../treasury-api';
 import { requireCode, requireOneOf, requirePositive, requireText } from '../validate';
 import { inputError } from '../errors';
@@ -126,7 +126,14 @@ export function transactions(calls: V3Calls, filter: TransactionFilter = {}): As
   const fetchList = async (query: Record<string, string | number | readonly string[] | undefined>) =>
     asArray(await calls.read('/api/3/wallet/transactions', { ...base, ...query }), 'transactions').map(parseTransaction);
   if (filter.from === undefined && filter.till === undefined) {
-    return walkById((idFrom, limit) => fetchList({ order_by: 'id', id_from: idFrom, limit }), (tx) => tx.id, PAGE_SIZE);
+    // Statuses change while we read, which would shift offsets: walk strictly by cursor then.
+    if (filter.statuses !== undefined) {
+      return walkById((idFrom, limit) => fetchList({ order_by: 'id', id_from: idFrom, limit }), (tx) => tx.id, PAGE_SIZE);
+    }
+    return walkByIdPipelined(
+      (idFrom, offset, limit) => fetchList({ order_by: 'id', id_from: idFrom, offset, limit }),
+      (tx) => tx.id, { pageSize: PAGE_SIZE },
+    );
   }
   return walkByTime(
     (from, limit) => fetchList({ order_by: 'created_at', from, till: filter.till, limit }),

@@ -49,14 +49,20 @@ export interface TxRow {
 
 export type NewTx = Omit<TxRow, 'id'>;
 
-const COLUMNS = [
+export const TX_COLUMNS = [
   'account_id', 'status', 'type', 'subtype', 'created_at', 'updated_at', 'last_activity_at', 'operation_id', 'tx_id',
   'currency', 'network', 'amount', 'fee', 'address', 'payment_id', 'hash', 'offchain_id', 'confirmations',
   'required_confirmations', 'public_comment', 'error_code', 'senders', 'wallet_id', 'operation_type', 'meta', 'held',
   'commit_deadline', 'broadcast_at',
 ] as const satisfies readonly (keyof NewTx)[];
 
-export const INSERT_TX_SQL = `INSERT INTO transactions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`;
+export const INSERT_TX_SQL = `INSERT INTO transactions (${TX_COLUMNS.join(', ')}) VALUES (${TX_COLUMNS.map((c) => `@${c}`).join(', ')})`;
+/** Positional form for bulk inserts (binding by name costs more per row). */
+export const INSERT_TX_POSITIONAL_SQL = `INSERT INTO transactions (${TX_COLUMNS.join(', ')}) VALUES (${TX_COLUMNS.map(() => '?').join(', ')})`;
+
+export function txValues(tx: NewTx): unknown[] {
+  return TX_COLUMNS.map((column) => tx[column]);
+}
 
 export interface TxFilter {
   accountId: number;

@@ -1,9 +1,9 @@
 // Bulk historical wallet transactions: deterministic from a seed, inserted in one SQLite
 // transaction with one prepared statement (10 000 at seed time; up to 200 000 on request).
 import Decimal from 'decimal.js';
-import { CURRENCIES, type CurrencyDef } from '../catalog';
+import { CURRENCIES, type CurrencyDef, type NetworkDef } from '../catalog';
 import type { SandboxDb } from '../db/open';
-import { INSERT_TX_SQL, type NewTx, type TxStatus, type TxSubtype, type TxType } from '../db/transactions';
+import { INSERT_TX_POSITIONAL_SQL, txValues, type NewTx, type TxStatus, type TxSubtype, type TxType } from '../db/transactions';
 import { generateAddress } from '../wallet/address-gen';
 import { Prng } from './prng';
 
@@ -19,6 +19,18 @@ const SUBTYPES: Record<TxType, readonly (readonly [TxSubtype, number])[]> = {
   SWAP: [['INSTANT_EXCHANGE', 1]],
 };
 const CRYPTO = CURRENCIES.filter((c) => c.crypto);
+/** Counterparty addresses per network: a pool, so bulk inserts do not hash for every row. */
+const ADDRESS_POOL_SIZE = 64;
+const addressPools = new Map<string, string[]>();
+
+function poolAddress(prng: Prng, network: NetworkDef): string {
+  let pool = addressPools.get(network.network);
+  if (!pool) {
+    pool = Array.from({ length: ADDRESS_POOL_SIZE }, (_, i) => generateAddress(network, `history:${network.network}:${i}`));
+    addressPools.set(network.network, pool);
+  }
+  return pool[(prng.next() * pool.length) | 0] as string;
+}
 
 export interface BulkHistoryOptions {
   accountId: number;
@@ -34,9 +46,9 @@ export function insertHistory(db: SandboxDb, options: BulkHistoryOptions): void 
   const span = (options.days ?? HISTORY_DAYS) * DAY_MS;
   const times = Array.from({ length: options.count }, () => options.nowMs - 60_000 - Math.floor(prng.next() * span));
   times.sort((a, b) => a - b);
-  const insert = db.prepare(INSERT_TX_SQL);
+  const insert = db.prepare(INSERT_TX_POSITIONAL_SQL);
   db.transaction(() => {
-    for (const createdAt of times) insert.run(historicalTx(prng, options.accountId, createdAt, options.nowMs));
+    for (const createdAt of times) insert.run(txValues(historicalTx(prng, options.accountId, createdAt, options.nowMs)));
   })();
 }
 
@@ -53,7 +65,7 @@ function historicalTx(prng: Prng, accountId: number, createdAt: number, nowMs: n
     last_activity_at: updatedAt, operation_id: uuid(prng), tx_id: uuid(prng), currency: currency.code,
     network: network?.network ?? null, amount: randomAmount(prng, currency),
     fee: type === 'WITHDRAW' && network ? network.payoutFee : null,
-    address: onChain ? generateAddress(network, prng.hex(16)) : null,
+    address: onChain ? poolAddress(prng, network) : null,
     payment_id: null,
     hash: onChain && status !== 'ROLLED_BACK' ? prng.hex(64) : null,
     offchain_id: subtype === 'OFFCHAIN' ? prng.hex(24) : null,

@@ -1,4 +1,6 @@
 // Small deterministic generator (mulberry32) for seed data.
+const HEX = '0123456789abcdef';
+
 export class Prng {
   private state: number;
 
@@ -35,7 +37,7 @@ export class Prng {
 
   hex(length: number): string {
     let out = '';
-    while (out.length < length) out += Math.floor(this.next() * 0x100000000).toString(16).padStart(8, '0');
-    return out.slice(0, length);
+    for (let i = 0; i < length; i++) out += HEX[(this.next() * 16) | 0];
+    return out;
   }
 }

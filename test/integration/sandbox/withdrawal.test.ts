@@ -103,6 +103,21 @@ describe('two-phase withdrawal', () => {
   });
 });
 
+describe('off-chain withdrawal', () => {
+  it('settles at once without fee to another sandbox user\'s address when use_offchain allows it', async () => {
+    const bob = h.accounts.find((a) => a.username === 'bob');
+    const bobKey = bob?.keys[0];
+    const [bobAddress] = (await h.call('GET', '/api/3/wallet/crypto/address', { key: bobKey, query: 'currency=ETH' })).json as { address: string }[];
+    const before = new Decimal(((await h.call('GET', '/api/3/wallet/balance/ETH', { key: bobKey })).json as Balance).available);
+    const id = await withdraw({ currency: 'ETH', amount: '0.2', address: bobAddress?.address, use_offchain: 'optionally' });
+    expect((await tx(id))).toMatchObject({ status: 'SUCCESS', subtype: 'OFFCHAIN', native: { fee: '0.000000000' } });
+    const after = new Decimal(((await h.call('GET', '/api/3/wallet/balance/ETH', { key: bobKey })).json as Balance).available);
+    expect(after.minus(before).toString()).toBe('0.2');
+    const required = await h.call('POST', '/api/3/wallet/crypto/withdraw', { body: { currency: 'BTC', amount: '0.01', address: BTC_ADDRESS, use_offchain: 'required' } });
+    expect(errorDescription(required)).toContain('use_offchain');
+  });
+});
+
 describe('withdrawal refusals', () => {
   const refusals: [string, Record<string, unknown>, number, string][] = [
     ['an address not matching the network', { currency: 'BTC', amount: '0.01', address: '0x742d35cc6634c0532925a3b844bc454e4438f44e' }, 10001, 'address'],

@@ -87,6 +87,23 @@ export class Pusher {
     }
   }
 
+  /** /batch: one notification per distinct set of items, shared by the subscribers holding that set. */
+  private batchGroups(topic: Topic): Array<{ items: string[]; subs: Subscriber[] }> {
+    const itemsBySub = new Map<Subscriber, string[]>();
+    for (const [item, subs] of topic.members) {
+      for (const sub of subs) itemsBySub.set(sub, [...(itemsBySub.get(sub) ?? []), item]);
+    }
+    const groups = new Map<string, { items: string[]; subs: Subscriber[] }>();
+    for (const [sub, held] of itemsBySub) {
+      const items = held.includes('*') ? this.everything(topic) : held.sort();
+      const key = items.join(',');
+      const group = groups.get(key) ?? { items, subs: [] };
+      group.subs.push(sub);
+      groups.set(key, group);
+    }
+    return [...groups.values()];
+  }
+
   private everything(topic: Topic): string[] {
     return topic.channel.currencies ? CURRENCIES.map((c) => c.code) : this.market.symbols.map((s) => s.def.id);
   }
@@ -97,30 +114,19 @@ export class Pusher {
       if (!cache.has(item)) cache.set(item, this.payload(topic, item));
       return cache.get(item) ?? null;
     };
-    const star = topic.members.get('*');
     if (!topic.channel.batch) {
+      const star = topic.members.get('*');
       const items = star ? this.everything(topic) : [...topic.members.keys()];
       for (const item of items) {
         const body = payload(item);
         if (!body) continue;
-        const message = notification(topic, 'data', { [item]: body });
-        sendAll(topic.members.get(item), message);
-        if (item !== '*') sendAll(star, message);
+        // A subscriber holding both '*' and the symbol gets it once.
+        const subs = new Set([...(star ?? []), ...(topic.members.get(item) ?? [])]);
+        sendAll(subs, notification(topic, 'data', { [item]: body }));
       }
       return;
     }
-    // /batch: one notification per distinct set of items, shared by the subscribers that hold it.
-    const groups = new Map<string, { items: string[]; subs: Subscriber[] }>();
-    const setsOf = new Map<Subscriber, Set<string>>();
-    for (const [item, subs] of topic.members) for (const sub of subs) (setsOf.get(sub) ?? setsOf.set(sub, new Set()).get(sub))?.add(item);
-    for (const [sub, set] of setsOf) {
-      const items = set.has('*') ? this.everything(topic) : [...set].sort();
-      const key = items.join(',');
-      const group = groups.get(key) ?? { items, subs: [] };
-      group.subs.push(sub);
-      groups.set(key, group);
-    }
-    for (const { items, subs } of groups.values()) {
+    for (const { items, subs } of this.batchGroups(topic)) {
       const body: Record<string, unknown> = {};
       for (const item of items) {
         const value = payload(item);

@@ -166,8 +166,8 @@ class RequestHandler {
   private unsubscribe(conn: Connection, channel: Channel, params: Record<string, unknown>, id: RequestId): void {
     const p = readParams(channel, params, this.market, true);
     const keys = p.target === undefined ? this.topics.keysOf(conn, channel.name) : [TopicRegistry.key(channel, p.target)];
-    let remaining: string[] = [];
-    for (const key of keys) remaining = this.topics.remove(conn, key, p.items);
+    for (const key of keys) this.topics.remove(conn, key, p.items);
+    const remaining = [...new Set(keys.flatMap((k) => this.topics.list(conn, k)))].sort();
     this.reply(conn, channel, remaining, p.target, id);
   }
 

@@ -211,6 +211,29 @@ describe('timed channels', () => {
     expect(Number(top.a)).toBeGreaterThan(Number(top.b));
   });
 
+  it('/batch sends each subscriber its own set; [*] plus a symbol on a plain channel arrives once', async () => {
+    const [one, two] = [await client(), await client()];
+    await one.request({ method: 'subscribe', ch: 'orderbook/top/100ms/batch', params: { symbols: ['BTCUSDT', 'ETHUSDT'] }, id: 1 });
+    await two.request({ method: 'subscribe', ch: 'orderbook/top/100ms/batch', params: { symbols: ['ETHUSDT'] }, id: 1 });
+    await two.request({ method: 'subscribe', ch: 'orderbook/top/100ms', params: { symbols: ['*', 'XRPUSDT'] }, id: 2 });
+    const first = await one.next(isChannel('orderbook/top/100ms/batch', 'data'));
+    const second = await two.next(isChannel('orderbook/top/100ms/batch', 'data'));
+    expect(Object.keys(first.data as Json).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(Object.keys(second.data as Json)).toEqual(['ETHUSDT']);
+    await two.until(() => two.messages.filter((m) => m.ch === 'orderbook/top/100ms').length >= 30);
+    const plain = two.messages.filter((m) => m.ch === 'orderbook/top/100ms').map((m) => Object.keys(m.data as Json));
+    expect(plain.every((keys) => keys.length === 1)).toBe(true);
+    const count = (symbol: string): number => plain.filter((keys) => keys[0] === symbol).length;
+    expect(Math.abs(count('XRPUSDT') - count('BTCUSDT'))).toBeLessThanOrEqual(1);
+  });
+
+  it('unsubscribe without symbols leaves the whole channel', async () => {
+    const c = await client();
+    await c.request({ method: 'subscribe', ch: 'ticker/price/3s', params: { symbols: ['BTCUSDT', 'ETHUSDT'] }, id: 1 });
+    expect(await c.request({ method: 'unsubscribe', ch: 'ticker/price/3s', params: {}, id: 2 }))
+      .toEqual({ result: { ch: 'ticker/price/3s', subscriptions: [] }, id: 2 });
+  });
+
   it('stops sending after unsubscribe', async () => {
     const c = await client();
     await c.request({ method: 'subscribe', ch: 'orderbook/top/100ms', params: { symbols: ['BTCUSDT'] }, id: 1 });

@@ -30,6 +30,9 @@ export interface Core {
   dispatch: Dispatch;
   events: EventBus;
   profiles: ProfilesService;
+  /** The keychain, for services that sign requests in main (the secret never leaves main). */
+  secrets: SecretStore;
+  dataDir: string;
   sandbox: RunningSandbox | null;
   close(): Promise<void>;
 }
@@ -49,6 +52,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dispatch: createDispatch(handlers),
     events,
     profiles,
+    secrets,
+    dataDir: options.dataDir,
     sandbox,
     close: () => closeAll(db, sandbox),
   };

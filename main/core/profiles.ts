@@ -1,7 +1,7 @@
 // Connection profiles: list, create, edit, remove, activate. Non-secret fields go to SQLite; the
 // secret key goes straight to the SecretStore and is never returned, logged or put in an error.
 import { randomUUID } from 'node:crypto';
-import type { Profile, ProfileInput, ProfileUpdate } from '../../preload/contract';
+import type { KeyRight, Profile, ProfileInput, ProfileUpdate } from '../../preload/contract';
 import type { ProfilesRepo } from '../db/profiles-repo';
 import { SETTING_KEYS, type SettingsRepo } from '../db/settings-repo';
 import { profileAccount, type SecretStore } from '../keychain/secret-store';
@@ -23,6 +23,8 @@ export interface ProfilesService {
   update(update: ProfileUpdate): Promise<Profile>;
   remove(id: string): Promise<void>;
   activate(id: string): Profile;
+  /** Records the rights a probe found the key to hold (updatedAt is kept: no edit happened). */
+  recordRights(id: string, rights: readonly KeyRight[]): Profile;
   /** The persisted active profile if it still exists, else the built-in one, else the first. */
   activeProfileId(): string | null;
 }
@@ -113,6 +115,12 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
       profiles.remove(id);
       if (settings.get(SETTING_KEYS.activeProfileId) === id) settings.clear(SETTING_KEYS.activeProfileId);
       announce();
+    },
+
+    recordRights(id, rights) {
+      const updated: Profile = { ...existing(id), rights: [...new Set(rights)] };
+      profiles.update(updated);
+      return updated;
     },
 
     activate(id) {

@@ -123,6 +123,17 @@ describe('removing and activating', () => {
     expect(await call('removeProfile', { id: profile.id })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 
+  it('records probed rights without counting it as an edit, and forgets them when the key changes', async () => {
+    const profile = await create();
+    const probed = fixture.core.profiles.recordRights(profile.id, ['PAY', 'HIST', 'PAY']);
+    expect(probed).toMatchObject({ rights: ['PAY', 'HIST'], updatedAt: profile.updatedAt });
+    await fixture.reopen();
+    const [stored] = valueOf(await call('listProfiles')) as Profile[];
+    expect(stored?.rights).toEqual(['PAY', 'HIST']);
+    const rekeyed = valueOf(await call('updateProfile', { ...validInput({ publicKey: 'new-key', secretKey: '' }), id: profile.id }));
+    expect(rekeyed).toMatchObject({ rights: null });
+  });
+
   it('persists the active profile across a restart and announces changes', async () => {
     const first = await create();
     const second = await create({ name: 'Second' });

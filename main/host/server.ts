@@ -50,13 +50,21 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const port = await listen(server, options.port ?? 0);
   const headers = securityHeaders(port);
 
-  server.on('request', (req, res) => void handleRequest(req, res, options.rendererDir, port, headers));
+  server.on('request', (req, res) => {
+    handleRequest(req, res, options.rendererDir, port, headers).catch(() => {
+      if (!res.headersSent) plain(res, 500, 'Internal error');
+      else res.destroy();
+    });
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
   server.on('upgrade', (req, socket, head) => {
     const refusal = upgradeRefusal(req, port, token);
     if (refusal) return refuse(socket, refusal);
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
+      // An oversized or broken frame closes that socket; without a listener it would crash the host.
+      ws.on('error', () => ws.terminate());
       attachWireSession(ws, options.dispatch);
     });
   });

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createCore, type Core } from '../../../main/core/app';
 import { startHost, type RunningHost } from '../../../main/host/server';
 import { WIRE_PATH } from '../../../preload/contract/wire';
@@ -153,6 +154,19 @@ describe('the contract over the socket', () => {
     } finally {
       client.close();
     }
+  });
+
+  it('survives an oversized message: that socket is closed, the host keeps serving', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}${WIRE_PATH}?token=${host.token}`, {
+      origin: `http://127.0.0.1:${host.port}`,
+    });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const closed = new Promise<number>((resolve) => ws.once('close', resolve));
+    ws.send('x'.repeat(2 * 1024 * 1024));
+    expect(await closed).toBe(1009);
+    const client = await connect(host.port, host.token);
+    expect(await client.call('listProfiles')).toEqual({ ok: true, value: [] });
+    client.close();
   });
 
   it('pushes core events to every connected socket', async () => {

@@ -57,17 +57,32 @@ export function bookAt(model: SymbolModel, seed: number, tick: number, midTicks:
 
 /** Levels that changed from `before` to `after`, removed ones with quantity 0, in book order. */
 export function diffSide(before: BookSide, after: BookSide, ascending: boolean): BookSide {
-  const old = new Map<number, number>();
-  before.price.forEach((p, i) => old.set(p, before.qty[i] as number));
-  const changes: Array<[number, number]> = [];
-  after.price.forEach((p, i) => {
-    const q = after.qty[i] as number;
-    if (old.get(p) !== q) changes.push([p, q]);
-    old.delete(p);
-  });
-  for (const p of old.keys()) changes.push([p, 0]);
-  changes.sort((a, b) => (ascending ? a[0] - b[0] : b[0] - a[0]));
-  return { price: changes.map((c) => c[0]), qty: changes.map((c) => c[1]) };
+  // Both sides are sorted the same way: one merge pass finds additions, removals and changes.
+  const out: BookSide = { price: [], qty: [] };
+  const first = (a: number, b: number): boolean => (ascending ? a < b : a > b);
+  let i = 0;
+  let j = 0;
+  while (i < before.price.length || j < after.price.length) {
+    const old = before.price[i];
+    const now = after.price[j];
+    if (now === undefined || (old !== undefined && first(old, now))) {
+      out.price.push(old as number);
+      out.qty.push(0);
+      i += 1;
+    } else if (old === undefined || first(now, old)) {
+      out.price.push(now);
+      out.qty.push(after.qty[j] as number);
+      j += 1;
+    } else {
+      if (before.qty[i] !== after.qty[j]) {
+        out.price.push(now);
+        out.qty.push(after.qty[j] as number);
+      }
+      i += 1;
+      j += 1;
+    }
+  }
+  return out;
 }
 
 /** Top `depth` levels (0 = all), or, when `volume` is given, levels until that much is covered. */

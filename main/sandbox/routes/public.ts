@@ -139,6 +139,7 @@ function lastPrice(market: Market, s: MarketSymbol): Record<string, unknown> {
   return { price: last ? formatUnits(last.price, s.tape.model.price) : null, timestamp: iso(last?.time ?? market.clock.now()) };
 }
 
+/** `from` may list several currencies (the reply is keyed by source currency); `to` is one. */
 function sourcesAndTarget(p: ParamReader): { sources: CurrencyDef[]; target: CurrencyDef } {
   const from = p.list('from');
   if (!from) throw validationError('from', 'is required');

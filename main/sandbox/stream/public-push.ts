@@ -68,6 +68,8 @@ export class Pusher {
     const starts = [...new Set(event.trades.map((t) => bucketStart(period, t.time)))].slice(-2);
     const candles = starts.flatMap((start) => s.tape.candle(period, start, now) ?? []);
     if (channel.kind === 'candles') return candles.map((c) => candlePayload(s, c));
+    // The spec does not say which rate converts a candle: we use the current mid rate of the
+    // quote currency in the target, for snapshots and updates alike.
     const rate = this.market.rate(s.def.quoteCurrency, topic.target ?? s.def.quoteCurrency);
     return rate ? candles.map((c) => convertedCandlePayload(s, c, rate)) : null;
   }
@@ -147,6 +149,7 @@ export function snapshotBodies(market: Market, topic: Topic, items: readonly str
     if (!s) continue;
     let body: unknown;
     if (channel.kind === 'bookFull') body = bookPayload(s, market.book(s.def.id, false));
+    // History snapshots only when limit > 0 (api-v3.md); the full book always starts with one.
     else if (limit === 0) continue;
     else if (channel.kind === 'trades') body = tradesPayload(s, s.tape.queryTrades({ by: 'timestamp', sort: 'DESC', limit, offset: 0 }, now).reverse());
     else {

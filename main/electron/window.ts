@@ -45,7 +45,8 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
     title: 'Coffer',
     webPreferences: { ...SECURE_WEB_PREFERENCES, preload: options.preloadPath },
   });
-  guardNavigation(window.webContents, options.renderer);
+  // Navigation rules come from guardNavigation, which main/index.ts applies to every web contents
+  // as it is created (this window's included); applying them twice would open links twice.
   window.once('ready-to-show', () => window.show());
   await window.loadURL(options.renderer.devUrl ?? options.renderer.fileUrl);
   return window;

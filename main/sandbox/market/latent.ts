@@ -55,8 +55,9 @@ function endpoints(seed: number, walk: WalkParams, from: number, to: number): [n
   return [valueAt(seed, walk, from), valueAt(seed, walk, to)];
 }
 
-/** The walk at one minute (0 at both ends of the span). */
-export function valueAt(seed: number, walk: WalkParams, minute: number): number {
+/** The walk at one minute (0 at both ends of the span, which repeats after 2^26 minutes). */
+export function valueAt(seed: number, walk: WalkParams, anyMinute: number): number {
+  const minute = ((anyMinute % SPAN) + SPAN) % SPAN;
   let lo = 0;
   let hi = SPAN;
   let left = 0;

@@ -2,7 +2,6 @@
 // and upgrade must carry our own Host (no DNS rebinding) and, when present, our own Origin; the
 // socket additionally needs the per-launch token. Refusals happen before any upgrade.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WIRE_PATH } from '../../preload/contract/wire';
@@ -91,7 +90,9 @@ function listen(server: Server, port: number): Promise<number> {
     server.once('error', reject);
     server.listen(port, LOOPBACK_ADDRESS, () => {
       server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
+      const address = server.address();
+      if (address === null || typeof address === 'string') reject(new Error('The host is not on a TCP port'));
+      else resolve(address.port);
     });
   });
 }

@@ -3,19 +3,32 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import keytar from 'keytar';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Events, Profile, Result } from '../../../preload/contract';
 import { startPrivateBus, type PrivateBus } from '../keychain/private-keyring';
 import { createCoreFixture, validInput, type CoreFixture } from './core-fixture';
 
 let bus: PrivateBus;
 let fixture: CoreFixture;
+const logged: string[] = [];
 
 beforeAll(async () => {
   bus = await startPrivateBus();
   Object.assign(process.env, bus.env);
+  // Everything the core logs during this file, to prove no secret ever reaches a log.
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    const original = console[level].bind(console);
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      logged.push(args.map(String).join(' '));
+      original(...args);
+    });
+  }
 });
-afterAll(() => bus?.stop());
+afterAll(async () => {
+  vi.restoreAllMocks();
+  expect(logged.filter((line) => /very-secret|replacement-secret|other-secret/.test(line))).toEqual([]);
+  await bus?.stop();
+});
 beforeEach(async () => {
   fixture = await createCoreFixture();
 });

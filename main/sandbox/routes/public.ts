@@ -1,11 +1,10 @@
 // Public market data, /api/3/public/* of api-v3.md (right none). Defaults and bounds follow the
 // spec's endpoint table; SUPPLEMENT.md §7 fills in the single-symbol candles call.
-import Decimal from 'decimal.js';
 import { CURRENCIES, findCurrency, type CurrencyDef } from '../catalog';
 import { errors, validationError } from '../http/errors';
 import { ParamReader } from '../http/params';
 import type { RouteRegistry } from '../http/route';
-import { cutSide, formatUnits, PERIODS, type Market, type MarketSymbol, type TradeQuery } from '../market';
+import { cutSide, formatUnits, PERIODS, type CandleQuery, type Market, type MarketSymbol, type Period, type TradeQuery } from '../market';
 import {
   candleJson, currencyJson, iso, levelsJson, rateText, ratePointJson, symbolJson, tradeJson,
 } from './public-format';
@@ -198,7 +197,8 @@ function trades(market: Market, s: MarketSymbol, q: TradeQuery): unknown[] {
 function volumeUnits(p: ParamReader, s: MarketSymbol): number | undefined {
   if (!p.has('volume')) return undefined;
   const volume = p.amount('volume', 18);
-  return new Decimal(volume).div(s.def.quantityIncrement).ceil().toNumber();
+  // A count of quantity increments (an integer), compared with the book's integer quantities.
+  return volume.div(s.def.quantityIncrement).ceil().toNumber();
 }
 
 function orderBook(market: Market, s: MarketSymbol, depth: number, volume?: number): Record<string, unknown> {
@@ -210,7 +210,9 @@ function orderBook(market: Market, s: MarketSymbol, depth: number, volume?: numb
   };
 }
 
-function candleQuery(p: ParamReader, defaultLimit: number) {
+type CandleParams = CandleQuery & { period: Period };
+
+function candleQuery(p: ParamReader, defaultLimit: number): CandleParams {
   return {
     period: p.oneOf('period', PERIODS, 'M30'),
     sort: p.oneOf('sort', SORTS, 'DESC'),
@@ -221,6 +223,6 @@ function candleQuery(p: ParamReader, defaultLimit: number) {
   };
 }
 
-function candles(market: Market, s: MarketSymbol, q: ReturnType<typeof candleQuery>): unknown[] {
+function candles(market: Market, s: MarketSymbol, q: CandleParams): unknown[] {
   return s.tape.candles(q.period, q, market.clock.now()).map((c) => candleJson(s, c));
 }

@@ -10,7 +10,7 @@ export { RateLimiter } from './limiter';
 export { ServiceClock } from './clock';
 export { createLogger, consoleLogger, silentLogger, type ExchangeLogger, type LogSink } from './log';
 export { reconcileUntilSettled, type PendingOperation, type Reconciliation, type Settled } from './operations';
-export type { ConnectionState, ConnectionStateEvent } from './stream/socket';
+export { forProfile, type ConnectionState, type ConnectionStateEvent, type ProfileConnectionState } from './stream/socket';
 export type { PublicStream, WalletStream, TradingStream, ChannelNotification } from './stream/streams';
 export type { BookView } from './stream/order-book';
 export { createV3Api, type V3ApiOptions } from './v3/api';

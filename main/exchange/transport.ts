@@ -173,13 +173,17 @@ export class RestTransport {
     if (sent !== undefined) sent.sentAtMs = signedAtMs;
     if (request.signed) headers.Authorization = await this.authorize(request.method, request.path, query, body, signedAtMs);
     const sentAtLocal = this.clock.localNow();
+    // Headers go to the log as they are: the logger redacts Authorization by name.
+    this.logger.debug('request', { method: request.method, path: request.path, query, headers, bodyBytes: body.length });
     try {
       const response = await this.exchange(request, query, body, headers);
       const receivedAtLocal = this.clock.localNow();
       this.clock.observe(header(response.headers, 'date'), sentAtLocal, receivedAtLocal);
       this.onExchange?.({ method: request.method, path: request.path, status: response.status, durationMs: receivedAtLocal - sentAtLocal });
       if (response.status >= 200 && response.status < 300) return { ok: true, value: parseBody(response) };
-      return { ok: false, error: serviceError(response, this.clock.localNow()), signedAtMs: request.signed ? signedAtMs : undefined };
+      const error = serviceError(response, this.clock.localNow());
+      this.logger.warn('service refused', { method: request.method, path: request.path, status: error.status, code: error.code, requestId: error.requestId, description: error.description });
+      return { ok: false, error, signedAtMs: request.signed ? signedAtMs : undefined };
     } catch (cause) {
       const error = cause instanceof ApiError ? cause : networkError(cause);
       this.onExchange?.({ method: request.method, path: request.path, status: null, durationMs: this.clock.localNow() - sentAtLocal });

@@ -7,6 +7,8 @@ import { registerBuyCryptoRoutes } from './buycrypto/routes';
 import type { SandboxContext } from './context';
 import type { SideHandler } from './http/handler';
 import type { RouteRegistry } from './http/route';
+import type { SpotEngine } from './spot/engine';
+import { registerSpotRoutes } from './spot/routes';
 import { registerSubAccountRoutes } from './subaccounts/routes';
 import { registerBalanceRoutes } from './wallet/balance-routes';
 import { advanceChain } from './wallet/chain';
@@ -15,7 +17,8 @@ import { registerTransactionRoutes } from './wallet/transaction-routes';
 
 const TICK_MS = 1_000;
 
-export function registerAccountRoutes(routes: RouteRegistry, ctx: SandboxContext): void {
+export function registerAccountRoutes(routes: RouteRegistry, ctx: SandboxContext, engine: SpotEngine): void {
+  registerSpotRoutes(routes, ctx, engine);
   registerBalanceRoutes(routes, ctx);
   registerCryptoRoutes(routes, ctx);
   registerTransactionRoutes(routes, ctx);
@@ -40,10 +43,11 @@ function methodType(id: number): string {
 }
 
 /** Runs time-driven state on every clock advance and once a second; returns the stopper. */
-export function startAccountTimers(ctx: SandboxContext): () => void {
+export function startAccountTimers(ctx: SandboxContext, engine: SpotEngine): () => void {
   const tick = (now: number): void => {
     try {
       advanceChain(ctx, now);
+      engine.advance(now);
       advanceBuyOrders(ctx, now, providerName, methodType);
     } catch (error) {
       console.error('sandbox: time step failed', error);

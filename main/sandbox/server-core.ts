@@ -14,6 +14,7 @@ import type { RouteRegistry } from './http/route';
 import type { RunningSandbox, SandboxKeyPair, SandboxOptions } from './index';
 import { LimitPolicy } from './limits/policy';
 import { seedIfEmpty } from './seed/seed';
+import { SpotEngine } from './spot/engine';
 import { createTradingStream } from './stream/trading';
 import { createWalletStream } from './stream/wallet';
 import { registerAccountRoutes, createAccountSideHandlers, startAccountTimers } from './account-side';
@@ -46,7 +47,8 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   const faults = new FaultRegistry();
   const router = new Router();
   publicSide?.registerRoutes(router);
-  registerAccountRoutes(router, ctx);
+  const engine = new SpotEngine(ctx, { enabled: limits.enabled, scale: options.limits?.scale ?? 1 });
+  registerAccountRoutes(router, ctx, engine);
   const sockets = new Set<WebSocket>();
   const dropSockets = (): number => {
     const count = sockets.size;
@@ -82,7 +84,7 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   server.keepAliveTimeout = 65_000;
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => upgrade(wss, streams, sockets, limits, req, socket, head));
-  const stopTimers = startAccountTimers(ctx);
+  const stopTimers = startAccountTimers(ctx, engine);
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port ?? 0;

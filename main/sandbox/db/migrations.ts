@@ -106,4 +106,29 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX buy_orders_by_account ON buy_orders (account_id, created_at);
   `,
+  `
+  CREATE TABLE spot_orders (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    client_order_id TEXT NOT NULL,
+    symbol TEXT NOT NULL,
+    side TEXT NOT NULL,
+    type TEXT NOT NULL,
+    time_in_force TEXT NOT NULL,
+    quantity TEXT NOT NULL,
+    quantity_cumulative TEXT NOT NULL,
+    price TEXT,
+    price_average TEXT,
+    stop_price TEXT,
+    expire_time INTEGER,
+    post_only INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    reserved_currency TEXT,
+    reserved_amount TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX spot_orders_active ON spot_orders (account_id, status, symbol);
+  CREATE INDEX spot_orders_client ON spot_orders (account_id, client_order_id);
+  `,
 ];

@@ -26,7 +26,7 @@ function migrate(db: SandboxDb): void {
 /** Empties every table (the reset control), keeping the schema. */
 export function wipeDatabase(db: SandboxDb): void {
   db.transaction(() => {
-    for (const table of ['buy_orders', 'transactions', 'white_list', 'addresses', 'balances', 'api_keys', 'accounts', 'meta']) {
+    for (const table of ['spot_orders', 'buy_orders', 'transactions', 'white_list', 'addresses', 'balances', 'api_keys', 'accounts', 'meta']) {
       db.exec(`DELETE FROM ${table}`);
     }
   })();

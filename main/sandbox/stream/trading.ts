@@ -1,11 +1,12 @@
-// /api/3/ws/trading: login, the spot balance feed and balance/fee requests. Spot orders are not
-// simulated by the sandbox: spot_subscribe answers with an empty spot_orders snapshot.
+// /api/3/ws/trading: login, the spot balance feed, balance/fee requests, and the active-orders
+// snapshot of spot_subscribe (order reports after it are not streamed).
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { SYMBOLS, findCurrency } from '../catalog';
 import type { SandboxContext } from '../context';
 import { errors, validationError } from '../http/errors';
 import { formatAmount } from '../wallet/money';
+import { OrderStore, orderRecord } from '../spot/order-store';
 import { nonZeroBalances, type BalanceEntry } from './balances';
 import { StreamSession, type MethodHandler, type SessionDeps } from './session';
 
@@ -29,6 +30,7 @@ function tradingMethods(ctx: SandboxContext): Record<string, MethodHandler> {
   };
   const account = (s: StreamSession): number => s.accountId ?? 0;
   const spotBalances = (s: StreamSession): BalanceEntry[] => nonZeroBalances(ctx, account(s), 'spot');
+  const orders = new OrderStore(ctx.db);
   const fees = SYMBOLS.map((sym) => ({ symbol: sym.id, take_rate: sym.takeRate, make_rate: sym.makeRate }));
   return {
     spot_balance_subscribe: (s, r) => {
@@ -73,10 +75,10 @@ function tradingMethods(ctx: SandboxContext): Record<string, MethodHandler> {
       return fee;
     },
     spot_subscribe: (s) => {
-      setImmediate(() => s.notify('spot_orders', []));
+      setImmediate(() => s.notify('spot_orders', orders.active(account(s)).map(orderRecord)));
       return true;
     },
     spot_unsubscribe: () => true,
-    spot_get_orders: () => [],
+    spot_get_orders: (s) => orders.active(account(s)).map(orderRecord),
   };
 }

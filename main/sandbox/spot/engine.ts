@@ -1,0 +1,166 @@
+// A small spot order engine over the simulator's mid price. Marketable orders fill at once at the
+// mid price as taker; others rest (funds reserved) and fill as maker when the mid crosses their
+// price; stop and take-profit orders wait suspended for their stop price. Order-count limits of
+// api-v3.md (25 000 active per account, 2 000 per symbol; scaled by options.limits.scale).
+import { randomBytes } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { findSymbol, type SymbolDef } from '../catalog';
+import type { SandboxContext } from '../context';
+import { ServiceError, errors, validationError } from '../http/errors';
+import type { LedgerTx } from '../wallet/ledger';
+import { formatAmount } from '../wallet/money';
+import { OrderStore, type NewOrderRow, type OrderRow } from './order-store';
+
+export const MAX_ACTIVE_ORDERS = 25_000;
+export const MAX_ACTIVE_ORDERS_PER_SYMBOL = 2_000;
+
+export interface OrderRequest {
+  accountId: number;
+  clientOrderId?: string;
+  symbol: SymbolDef;
+  side: 'buy' | 'sell';
+  type: string;
+  timeInForce: string;
+  quantity: Decimal;
+  price?: Decimal;
+  stopPrice?: Decimal;
+  expireTime?: number;
+  postOnly: boolean;
+}
+
+export interface OrderLimits {
+  enabled: boolean;
+  scale: number;
+}
+
+export class SpotEngine {
+  readonly store: OrderStore;
+
+  constructor(private readonly ctx: SandboxContext, private readonly limits: OrderLimits) {
+    this.store = new OrderStore(ctx.db);
+  }
+
+  place(request: OrderRequest): OrderRow {
+    const clientOrderId = request.clientOrderId ?? randomBytes(16).toString('hex');
+    if (this.store.activeByClientId(request.accountId, clientOrderId)) {
+      throw new ServiceError(400, 20008, 'Duplicate clientOrderId', `client_order_id ${clientOrderId} belongs to an active order`);
+    }
+    this.checkCounts(request.accountId, request.symbol.id);
+    const mid = this.mid(request.symbol);
+    const now = this.ctx.clock.now();
+    return this.ctx.ledger.run((tx) => {
+      const row = this.store.insert({
+        account_id: request.accountId, client_order_id: clientOrderId, symbol: request.symbol.id, side: request.side,
+        type: request.type, time_in_force: request.timeInForce, quantity: request.quantity.toFixed(), quantity_cumulative: '0',
+        price: request.price?.toFixed() ?? null, price_average: null, stop_price: request.stopPrice?.toFixed() ?? null,
+        expire_time: request.expireTime ?? null, post_only: request.postOnly ? 1 : 0, status: 'new',
+        reserved_currency: null, reserved_amount: null, created_at: now, updated_at: now,
+      });
+      this.route(tx, row, request.symbol, mid, now);
+      return this.store.get(row.id) as OrderRow;
+    });
+  }
+
+  cancel(accountId: number, clientOrderId: string): OrderRow {
+    const row = this.store.activeByClientId(accountId, clientOrderId);
+    if (!row) throw errors.orderNotFound();
+    return this.ctx.ledger.run((tx) => {
+      this.release(tx, row);
+      this.store.update(row.id, { status: 'canceled', updated_at: this.ctx.clock.now() });
+      return this.store.get(row.id) as OrderRow;
+    });
+  }
+
+  /** Time step: trigger stops, fill resting orders the mid has crossed, expire Day/GTD orders. */
+  advance(nowMs: number): void {
+    for (const row of this.store.allActive()) {
+      const symbol = findSymbol(row.symbol);
+      const mid = symbol ? this.ctx.market.rate(symbol.baseCurrency, symbol.quoteCurrency) : null;
+      if (!symbol || mid === null) continue;
+      this.ctx.ledger.run((tx) => {
+        if (row.expire_time !== null && row.expire_time <= nowMs) {
+          this.release(tx, row);
+          this.store.update(row.id, { status: 'expired', updated_at: nowMs });
+        } else if (row.status === 'suspended' && stopReached(row, mid)) {
+          this.release(tx, row);
+          this.route(tx, { ...row, status: 'new' }, symbol, mid, nowMs, true);
+        } else if (row.status === 'new' && row.price !== null && crosses(row.side, new Decimal(row.price), mid)) {
+          this.release(tx, row);
+          this.fill(tx, row, symbol, new Decimal(row.price), symbol.makeRate, nowMs);
+        }
+      });
+    }
+  }
+
+  private route(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, mid: Decimal, now: number, triggered = false): void {
+    const isStop = row.stop_price !== null && !triggered;
+    if (isStop) return this.rest(tx, row, symbol, 'suspended', now);
+    const limitPrice = row.price === null ? null : new Decimal(row.price);
+    const marketable = limitPrice === null || crosses(row.side, limitPrice, mid);
+    if (marketable && row.post_only === 1) return this.store.update(row.id, { status: 'expired', updated_at: now });
+    if (marketable) return this.fill(tx, row, symbol, mid, symbol.takeRate, now);
+    if (row.time_in_force === 'IOC' || row.time_in_force === 'FOK') return this.store.update(row.id, { status: 'expired', updated_at: now });
+    this.rest(tx, row, symbol, 'new', now);
+  }
+
+  private rest(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, status: string, now: number): void {
+    const price = new Decimal(row.price ?? row.stop_price ?? 0);
+    const [currency, amount] = row.side === 'buy'
+      ? [symbol.quoteCurrency, new Decimal(row.quantity).times(price).times(new Decimal(1).plus(symbol.takeRate))]
+      : [symbol.baseCurrency, new Decimal(row.quantity)];
+    const reserved = formatAmount(amount, currency);
+    tx.move(row.account_id, 'spot', currency, new Decimal(reserved).negated(), reserved);
+    this.store.update(row.id, { status, reserved_currency: currency, reserved_amount: reserved, updated_at: now });
+  }
+
+  private release(tx: LedgerTx, row: OrderRow): void {
+    if (row.reserved_currency === null || row.reserved_amount === null) return;
+    const amount = new Decimal(row.reserved_amount);
+    tx.move(row.account_id, 'spot', row.reserved_currency, amount, amount.negated());
+    this.store.update(row.id, { reserved_currency: null, reserved_amount: null });
+  }
+
+  private fill(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, price: Decimal, feeRate: string, now: number): void {
+    const quantity = new Decimal(row.quantity);
+    const notional = quantity.times(price);
+    const fee = notional.times(feeRate);
+    if (row.side === 'buy') {
+      tx.move(row.account_id, 'spot', symbol.quoteCurrency, notional.plus(fee).negated());
+      tx.move(row.account_id, 'spot', symbol.baseCurrency, quantity);
+    } else {
+      tx.move(row.account_id, 'spot', symbol.baseCurrency, quantity.negated());
+      tx.move(row.account_id, 'spot', symbol.quoteCurrency, notional.minus(fee));
+    }
+    const average = price.toDecimalPlaces(new Decimal(symbol.tickSize).decimalPlaces()).toFixed();
+    this.store.update(row.id, { status: 'filled', quantity_cumulative: row.quantity, price_average: average, updated_at: now });
+  }
+
+  private checkCounts(accountId: number, symbol: string): void {
+    if (!this.limits.enabled) return;
+    const scaled = (n: number): number => Math.max(1, Math.floor(n * this.limits.scale));
+    if (this.store.countActive(accountId) >= scaled(MAX_ACTIVE_ORDERS)) throw errors.limitExceeded('Too many active orders on the account');
+    if (this.store.countActive(accountId, symbol) >= scaled(MAX_ACTIVE_ORDERS_PER_SYMBOL)) throw errors.limitExceeded(`Too many active orders on ${symbol}`);
+  }
+
+  private mid(symbol: SymbolDef): Decimal {
+    const mid = this.ctx.market.rate(symbol.baseCurrency, symbol.quoteCurrency);
+    if (mid === null) throw validationError('symbol', `${symbol.id} has no price`);
+    return mid;
+  }
+}
+
+/** Stop orders trigger when the price moves against them (buy: mid ≥ stop), take-profit orders
+ * when it moves in their favour (buy: mid ≤ stop). */
+function stopReached(row: OrderRow, mid: Decimal): boolean {
+  const stop = new Decimal(row.stop_price ?? 0);
+  const takeProfit = row.type.startsWith('takeProfit');
+  const side = takeProfit ? (row.side === 'buy' ? 'sell' : 'buy') : row.side;
+  return crosses(side, mid, stop);
+}
+
+/** A buy at `limit` crosses when limit ≥ other; a sell when limit ≤ other. */
+function crosses(side: string, limit: Decimal, other: Decimal): boolean {
+  return side === 'buy' ? limit.gte(other) : limit.lte(other);
+}
+
+export type { NewOrderRow };

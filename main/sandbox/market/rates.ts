@@ -84,7 +84,7 @@ function combine(time: number, parts: Array<[Leg, Aggregate]>): RatePoint {
   const point: RatePoint = { time, open: one, close: one, min: one, max: one };
   for (const [leg, c] of parts) {
     const scale = leg.tape.model.price;
-    const [open, close, low, high] = [c.open, c.close, c.low, c.high].map((t) => unitsToDecimal(t, scale)) as [Decimal, Decimal, Decimal, Decimal];
+    const [open, close, low, high] = [unitsToDecimal(c.open, scale), unitsToDecimal(c.close, scale), unitsToDecimal(c.low, scale), unitsToDecimal(c.high, scale)];
     if (leg.invert) {
       point.open = point.open.div(open);
       point.close = point.close.div(close);

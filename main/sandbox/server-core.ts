@@ -7,7 +7,7 @@ import { SandboxClock } from './clock';
 import { createContext, type RateSource, type SandboxContext } from './context';
 import { createControlHandler } from './controls/routes';
 import { FaultRegistry } from './controls/faults';
-import { openDatabase, wipeDatabase } from './db/open';
+import { openDatabase, readMeta, wipeDatabase, writeMeta, type SandboxDb } from './db/open';
 import { createRequestHandler, type SideHandler } from './http/handler';
 import { Router } from './http/router';
 import type { RouteRegistry } from './http/route';
@@ -33,13 +33,15 @@ export interface PublicSide {
 export type PublicSideFactory = (clock: SandboxClock, seed: number, light: boolean) => PublicSide;
 
 const DEFAULT_PING_MS = 30_000;
+const CLOCK_KEY = 'clock_now';
 const NO_MARKET: RateSource = { rate: () => null };
 
 export async function buildSandbox(options: SandboxOptions, makePublicSide: PublicSideFactory | null): Promise<RunningSandbox> {
   const clock = new SandboxClock();
   const seed = options.seed ?? 1;
-  const publicSide = makePublicSide?.(clock, seed, options.lightSeed === true) ?? null;
   const db = openDatabase(options.db ?? ':memory:');
+  restoreClock(db, clock);
+  const publicSide = makePublicSide?.(clock, seed, options.lightSeed === true) ?? null;
   const ctx = createContext(db, clock, seed, publicSide?.market ?? NO_MARKET);
   const seedOptions = { apiKey: options.apiKey, secretKey: options.secretKey, lightSeed: options.lightSeed };
   seedIfEmpty(ctx, seedOptions);
@@ -133,6 +135,13 @@ function upgrade(
     });
     stream.handleConnection(ws, req);
   });
+}
+
+/** A file database remembers how far tests advanced the clock, so restarts never go back in time. */
+function restoreClock(db: SandboxDb, clock: SandboxClock): void {
+  const saved = Number(readMeta(db, CLOCK_KEY) ?? 0);
+  if (saved > clock.now()) clock.advance(saved - clock.now());
+  clock.onAdvance((now) => writeMeta(db, CLOCK_KEY, String(now)));
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

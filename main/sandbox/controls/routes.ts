@@ -13,6 +13,7 @@ import type { RouteContext } from '../http/route';
 import { Router } from '../http/router';
 import { MAX_BULK_TRANSACTIONS, insertHistory } from '../seed/history';
 import { resolveNetwork } from '../wallet/addresses';
+import { failTransaction } from '../wallet/chain';
 import { createDeposit } from '../wallet/deposits';
 import { randomBytes } from 'node:crypto';
 import type { FaultRegistry } from './faults';
@@ -68,6 +69,13 @@ function registerControls(router: Router, deps: ControlDeps): void {
     const network = resolveNetwork(currency, p.text('network'));
     const id = createDeposit(ctx, { accountId: account.id, currency, network, amount: p.amount('amount', currency.decimals), instant: p.bool('instant', false) });
     return { id: String(id), account_id: account.id };
+  });
+  router.add('POST', '/sandbox/transactions/:id/fail', null, (r) => {
+    const p = ParamReader.of(r);
+    const id = p.int('id', 0, 1, Number.MAX_SAFE_INTEGER);
+    const row = failTransaction(ctx, id, p.text('error_code') ?? 'INVALID_ADDRESS');
+    if (!row) throw validationError('id', `transaction ${id} is not CREATED or PENDING`);
+    return { result: true, status: row.status };
   });
   router.add('POST', '/sandbox/faults', null, (r) => addFault(deps, ParamReader.of(r)));
   router.add('GET', '/sandbox/faults', null, () => ({ rules: deps.faults.list() }));

@@ -61,7 +61,10 @@ export function ensureAddress(ctx: SandboxContext, accountId: number, currency: 
 }
 
 export function currentAddresses(ctx: SandboxContext, accountId: number, currency: CurrencyDef | undefined, networkCode: string | undefined): AddressRecord[] {
-  const currencies = currency ? [currency] : CURRENCIES.filter((c) => c.crypto && c.payinEnabled);
+  const code = networkCode?.toUpperCase();
+  // Without a currency, a network_code narrows the list to the currencies that have that network.
+  const currencies = currency ? [currency] : CURRENCIES.filter((c) => c.crypto && c.payinEnabled
+    && (code === undefined || c.networks.some((n) => n.network === code || n.protocol === code)));
   const out: AddressRecord[] = [];
   for (const c of currencies) {
     const networks = networkCode !== undefined ? [resolveNetwork(c, networkCode)] : c.networks;

@@ -42,3 +42,18 @@ function settle(tx: LedgerTx, row: TxRow, confirmations: number, now: number): v
   }
   tx.update(row.id, { status: 'SUCCESS', confirmations, updated_at: now, last_activity_at: now, held: null, broadcast_at: null });
 }
+
+/** The chain refuses a transaction (test control): a withdrawal's held funds come back. */
+export function failTransaction(ctx: SandboxContext, id: number, errorCode: string): TxRow | undefined {
+  return ctx.ledger.run((tx) => {
+    const row = tx.get(id);
+    if (!row || (row.status !== 'CREATED' && row.status !== 'PENDING')) return undefined;
+    const now = ctx.clock.now();
+    if (row.type === 'WITHDRAW' && row.held !== null) {
+      const held = new Decimal(row.held);
+      tx.move(row.account_id, 'wallet', row.currency, held, held.negated());
+    }
+    tx.update(id, { status: 'FAILED', error_code: errorCode, updated_at: now, last_activity_at: now, held: null, commit_deadline: null, broadcast_at: null });
+    return tx.get(id);
+  });
+}

@@ -104,8 +104,16 @@ describe('persistence', () => {
       expect((await second.call('GET', '/api/3/wallet/balance/BTC')).json).toEqual(balance);
       expect((await second.call('GET', `/api/3/wallet/transactions/${id}`)).json).toMatchObject({ status: 'CREATED' });
       expect((await second.call('PUT', `/api/3/wallet/crypto/withdraw/${id}`)).json).toEqual({ result: true });
-    } finally {
+      await second.control('POST', '/sandbox/clock/advance', { ms: 3_600_000 });
+      const clockBefore = ((await second.control('GET', '/sandbox/clock')).json as { now_ms: number }).now_ms;
       await second.close();
+      const third = await startHarness({ db });
+      const clockAfter = ((await third.control('GET', '/sandbox/clock')).json as { now_ms: number }).now_ms;
+      expect(clockAfter).toBeGreaterThanOrEqual(clockBefore);
+      expect((await third.call('GET', `/api/3/wallet/transactions/${id}`)).json).toMatchObject({ status: 'SUCCESS' });
+      await third.close();
+    } finally {
+      await second.close().catch(() => undefined);
     }
   });
 });

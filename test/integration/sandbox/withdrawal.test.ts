@@ -9,7 +9,7 @@ const XRP_ADDRESS = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
 let h: Harness;
 
 interface Balance { available: string; reserved: string }
-interface Tx { id: number; status: string; native: { amount: string; fee?: string; hash?: string; confirmations?: number; public_comment?: string } }
+interface Tx { id: number; status: string; native: { amount: string; fee?: string; hash?: string; confirmations?: number; public_comment?: string; error_code?: string } }
 
 async function balance(currency: string): Promise<Balance> {
   return (await h.call('GET', `/api/3/wallet/balance/${currency}`)).json as Balance;
@@ -76,6 +76,14 @@ describe('two-phase withdrawal', () => {
     await h.control('POST', '/sandbox/clock/advance', { ms: 60_001 });
     expect((await tx(id)).status).toBe('ROLLED_BACK');
     expect(await balance('LTC')).toEqual(before);
+  });
+
+  it('ends FAILED with the funds back when the chain refuses it (test control)', async () => {
+    const before = await balance('BTC');
+    const id = await withdraw({ currency: 'BTC', amount: '0.002', address: BTC_ADDRESS });
+    expect((await h.control('POST', `/sandbox/transactions/${id}/fail`, { error_code: 'BAD_PRECISION' })).json).toEqual({ result: true, status: 'FAILED' });
+    expect(await tx(id)).toMatchObject({ status: 'FAILED', native: { error_code: 'BAD_PRECISION' } });
+    expect(await balance('BTC')).toEqual(before);
   });
 
   it('goes straight to PENDING with auto_commit (default true)', async () => {

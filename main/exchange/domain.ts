@@ -172,6 +172,20 @@ export interface SubAccountTransferRequest {
   direction: SubAccountDirection;
 }
 
+export interface BuyCryptoPaymentMethod {
+  id: string;
+  name: string;
+  type: string;
+  sources: string[];
+  targets: Array<{ code: string; networkCode: string | undefined }>;
+}
+
+export interface BuyCryptoProvider {
+  id: string;
+  name: string;
+  methods: BuyCryptoPaymentMethod[];
+}
+
 export interface BuyCryptoQuote {
   paymentMethodId: string;
   type: string;

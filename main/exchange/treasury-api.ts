@@ -2,7 +2,7 @@
 // implements it today and a version 2 adapter will plug in beside it.
 import type Decimal from 'decimal.js';
 import type {
-  AccountBalances, Balance, BuyCryptoOrder, BuyCryptoOrderRequest, BuyCryptoRate, ConvertRequest, CryptoAddress,
+  AccountBalances, Balance, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoOrderRequest, BuyCryptoRate, ConvertRequest, CryptoAddress,
   Currency, FeeEstimate, InternalWithdrawRequest, KeyRight, PriceRate, SubAccount, SubAccountAcl,
   SubAccountAclChange, SubAccountTransferRequest, Transaction, TransactionFilter, TransferRequest,
   WhitelistedAddress, WithdrawalRequest,
@@ -77,6 +77,7 @@ export interface TreasuryApi {
   subAccountAddress(id: string, currency: string, networkCode?: string): Promise<CryptoAddress>;
   subAccountTransfer(request: SubAccountTransferRequest): Promise<Settled<string>>;
 
+  buyCryptoProviders(source?: string, target?: string): Promise<BuyCryptoProvider[]>;
   buyCryptoRate(query: BuyCryptoRateQuery): Promise<BuyCryptoRate>;
   buyCryptoOrders(providerId: string): Promise<BuyCryptoOrder[]>;
   createBuyCryptoOrder(request: BuyCryptoOrderRequest): Promise<BuyCryptoOrder>;

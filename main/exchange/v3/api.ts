@@ -2,7 +2,7 @@
 import type { BackoffPolicy } from '../backoff';
 import { ServiceClock } from '../clock';
 import type {
-  AccountBalances, Balance, BuyCryptoOrder, BuyCryptoOrderRequest, BuyCryptoRate, ConvertRequest, CryptoAddress, Currency,
+  AccountBalances, Balance, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoOrderRequest, BuyCryptoRate, ConvertRequest, CryptoAddress, Currency,
   FeeEstimate, InternalWithdrawRequest, PriceRate, SubAccount, SubAccountAcl, SubAccountAclChange, SubAccountTransferRequest,
   Transaction, TransactionFilter, TransferRequest, WhitelistedAddress, WithdrawalRequest,
 } from '../domain';
@@ -182,6 +182,10 @@ export class V3TreasuryApi implements TreasuryApi {
 
   subAccountTransfer(request: SubAccountTransferRequest): Promise<Settled<string>> {
     return subAccounts.subAccountTransfer(this.calls, request);
+  }
+
+  buyCryptoProviders(source?: string, target?: string): Promise<BuyCryptoProvider[]> {
+    return buyCrypto.buyCryptoProviders(this.calls, source, target);
   }
 
   buyCryptoRate(query: BuyCryptoRateQuery): Promise<BuyCryptoRate> {

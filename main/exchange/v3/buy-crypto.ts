@@ -1,14 +1,23 @@
 // Version 3 buy-crypto calls (right PAY). Creating an order moves no money (the user pays at the
 // provider's checkout), so it is sent once without reconciliation.
-import type { BuyCryptoOrder, BuyCryptoOrderRequest, BuyCryptoRate } from '../domain';
+import type { BuyCryptoOrder, BuyCryptoOrderRequest, BuyCryptoProvider, BuyCryptoRate } from '../domain';
 import { asArray } from '../json';
 import type { BuyCryptoRateQuery } from '../treasury-api';
 import { requireCode, requirePositive, requireText } from '../validate';
 import type { V3Calls } from './calls';
-import { parseBuyCryptoOrder, parseBuyCryptoRate } from './records';
+import { parseBuyCryptoOrder, parseBuyCryptoProvider, parseBuyCryptoRate } from './records';
 
 const providerPath = (providerId: string, rest: string) =>
   `/api/3/buy-crypto/provider/${encodeURIComponent(requireText(providerId, 'providerId'))}/${rest}`;
+
+/** The provider list (SUPPLEMENT §7), optionally only those serving source → target. */
+export async function buyCryptoProviders(calls: V3Calls, source?: string, target?: string): Promise<BuyCryptoProvider[]> {
+  const reply = await calls.read('/api/3/buy-crypto/provider', {
+    source: source === undefined ? undefined : requireCode(source, 'source'),
+    target: target === undefined ? undefined : requireCode(target, 'target'),
+  });
+  return asArray(reply, 'providers').map(parseBuyCryptoProvider);
+}
 
 export async function buyCryptoRate(calls: V3Calls, query: BuyCryptoRateQuery): Promise<BuyCryptoRate> {
   const reply = await calls.read(providerPath(query.providerId, 'rate'), {

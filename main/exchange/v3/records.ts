@@ -1,7 +1,7 @@
 // Version 3 wire records → domain objects. Every reply is checked here, at the edge; a field that
 // is missing or not a decimal raises ApiError(kind 'response') naming it.
 import type {
-  Balance, BuyCryptoOrder, BuyCryptoRate, CryptoAddress, Currency, FeeEstimate, Network, PriceRate,
+  Balance, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoRate, CryptoAddress, Currency, FeeEstimate, Network, PriceRate,
   SubAccount, SubAccountAcl, Transaction, WhitelistedAddress,
 } from '../domain';
 import {
@@ -181,5 +181,24 @@ export function parseBuyCryptoOrder(value: unknown): BuyCryptoOrder {
     status: str(record, 'status'),
     createdAt: optStr(record, 'created_at'),
     operationId: optStr(record, 'operation_id'),
+  };
+}
+
+function codes(value: unknown, field: string): JsonObject[] {
+  return value === undefined ? [] : asArray(value, field).map((item) => asObject(item, field));
+}
+
+export function parseBuyCryptoProvider(value: unknown): BuyCryptoProvider {
+  const record = asObject(value, 'provider');
+  return {
+    id: id(record, 'provider_id'),
+    name: optStr(record, 'provider_name') ?? '',
+    methods: codes(record.methods, 'methods').map((method) => ({
+      id: id(method, 'id'),
+      name: optStr(method, 'name') ?? '',
+      type: optStr(method, 'type') ?? '',
+      sources: codes(method.supported_source, 'supported_source').map((source) => str(source, 'code')),
+      targets: codes(method.supported_target, 'supported_target').map((target) => ({ code: str(target, 'code'), networkCode: optStr(target, 'network_code') })),
+    })),
   };
 }

@@ -133,13 +133,19 @@ describe('sub-accounts', () => {
 });
 
 describe('buy crypto', () => {
-  it('quotes, orders and lists orders', async () => {
-    const rate = await api.buyCryptoRate({ providerId: '1', source: 'USD', target: 'BTC', sourceAmount: new Decimal('100') });
+  it('lists providers, quotes, orders and lists orders', async () => {
+    const providers = await api.buyCryptoProviders('EUR', 'BTC');
+    const provider = providers[0];
+    if (provider === undefined) throw new Error('no provider');
+    expect(provider.methods[0]?.sources).toContain('EUR');
+    const rate = await api.buyCryptoRate({ providerId: provider.id, source: 'EUR', target: 'BTC', sourceAmount: new Decimal('100') });
     const quote = rate.prices[0];
     if (quote === undefined) throw new Error('no quote');
     expect(quote.targetAmount.gt(0)).toBe(true);
-    const order = await api.createBuyCryptoOrder({ providerId: '1', source: 'USD', target: 'BTC', sourceAmount: new Decimal('100'), paymentMethodId: quote.paymentMethodId });
+    expect(quote.sourceAmount.toFixed(2)).toBe('100.00');
+    const order = await api.createBuyCryptoOrder({ providerId: provider.id, source: 'EUR', target: 'BTC', sourceAmount: new Decimal('100'), paymentMethodId: quote.paymentMethodId });
+    expect(order.checkoutUrl).toMatch(/^http/);
     expect(order.status).toBeTruthy();
-    expect((await api.buyCryptoOrders('1')).map((listed) => listed.id)).toContain(order.id);
+    expect((await api.buyCryptoOrders(provider.id)).map((listed) => listed.id)).toContain(order.id);
   });
 });

@@ -98,3 +98,20 @@ describe('drop fault', () => {
     expect((await again.request('wallet_balances')).result).toEqual(expect.any(Array));
   });
 });
+
+describe('stream message limits', () => {
+  it('answers 429 in the JSON-RPC error past the per-account rate of wallet methods', async () => {
+    // scale 0.25: wallet methods (5 + 10) × 0.25 = 3 per second per account; 5 per IP.
+    const tight = await startHarness({ limits: { enabled: true, scale: 0.25 } });
+    try {
+      const ws = await TestSocket.open(tight.sandbox.wsUrl + '/api/3/ws/wallet');
+      sockets.push(ws);
+      expect(await ws.loginHs256(tight.key())).toMatchObject({ result: true });
+      const replies = await Promise.all([1, 2, 3, 4].map((id) => ws.request('wallet_balances', {}, id)));
+      expect(replies.filter((r) => 'result' in r)).toHaveLength(3);
+      expect(replies.find((r) => 'error' in r)).toMatchObject({ error: { code: 429 }, id: 4 });
+    } finally {
+      await tight.close();
+    }
+  });
+});

@@ -275,5 +275,7 @@ export function certainlyNotSent(error: ApiError): boolean {
 export function outcomeUnknown(error: ApiError): boolean {
   if (error.kind === 'timeout') return true;
   if (error.kind === 'network') return !certainlyNotSent(error);
+  // A 2xx whose body we cannot read: the service did something.
+  if (error.kind === 'response') return error.status === null || (error.status >= 200 && error.status < 300);
   return error.kind === 'service' && error.status !== null && error.status >= 500 && (error.code === null || (error.code >= 500 && error.code < 600) || error.code === 22008);
 }

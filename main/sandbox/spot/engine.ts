@@ -9,7 +9,7 @@ import type { SandboxContext } from '../context';
 import { ServiceError, errors, validationError } from '../http/errors';
 import type { LedgerTx } from '../wallet/ledger';
 import { formatAmount } from '../wallet/money';
-import { OrderStore, type NewOrderRow, type OrderRow } from './order-store';
+import { OrderStore, orderRecord, type NewOrderRow, type OrderRow } from './order-store';
 
 export const MAX_ACTIVE_ORDERS = 25_000;
 export const MAX_ACTIVE_ORDERS_PER_SYMBOL = 2_000;
@@ -48,7 +48,7 @@ export class SpotEngine {
     this.checkCounts(request.accountId, request.symbol.id);
     const mid = this.mid(request.symbol);
     const now = this.ctx.clock.now();
-    return this.ctx.ledger.run((tx) => {
+    const placed = this.ctx.ledger.run((tx) => {
       const row = this.store.insert({
         account_id: request.accountId, client_order_id: clientOrderId, symbol: request.symbol.id, side: request.side,
         type: request.type, time_in_force: request.timeInForce, quantity: request.quantity.toFixed(), quantity_cumulative: '0',
@@ -59,16 +59,20 @@ export class SpotEngine {
       this.route(tx, row, request.symbol, mid, now);
       return this.store.get(row.id) as OrderRow;
     });
+    this.report(placed);
+    return placed;
   }
 
   cancel(accountId: number, clientOrderId: string): OrderRow {
     const row = this.store.activeByClientId(accountId, clientOrderId);
     if (!row) throw errors.orderNotFound();
-    return this.ctx.ledger.run((tx) => {
+    const canceled = this.ctx.ledger.run((tx) => {
       this.release(tx, row);
       this.store.update(row.id, { status: 'canceled', updated_at: this.ctx.clock.now() });
       return this.store.get(row.id) as OrderRow;
     });
+    this.report(canceled);
+    return canceled;
   }
 
   /** Time step: trigger stops, fill resting orders the mid has crossed, expire Day/GTD orders. */
@@ -89,7 +93,14 @@ export class SpotEngine {
           this.fill(tx, row, symbol, new Decimal(row.price), symbol.makeRate, nowMs);
         }
       });
+      const after = this.store.get(row.id);
+      if (after && after.status !== row.status) this.report(after);
     }
+  }
+
+  private report(row: OrderRow): void {
+    const reportType = row.status === 'filled' || row.status === 'partiallyFilled' ? 'trade' : row.status;
+    this.ctx.events.emitOrder({ accountId: row.account_id, report: { ...orderRecord(row), report_type: reportType } });
   }
 
   private route(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, mid: Decimal, now: number, triggered = false): void {

@@ -1,5 +1,5 @@
-// /api/3/ws/trading: login, the spot balance feed, balance/fee requests, and the active-orders
-// snapshot of spot_subscribe (order reports after it are not streamed).
+// /api/3/ws/trading: login, the spot balance feed, balance/fee requests, and spot_subscribe
+// (spot_orders snapshot of active orders, then spot_order reports with report_type).
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { SYMBOLS, findCurrency } from '../catalog';
@@ -31,6 +31,7 @@ function tradingMethods(ctx: SandboxContext): Record<string, MethodHandler> {
   const account = (s: StreamSession): number => s.accountId ?? 0;
   const spotBalances = (s: StreamSession): BalanceEntry[] => nonZeroBalances(ctx, account(s), 'spot');
   const orders = new OrderStore(ctx.db);
+  const reports = new WeakMap<StreamSession, () => void>();
   const fees = SYMBOLS.map((sym) => ({ symbol: sym.id, take_rate: sym.takeRate, make_rate: sym.makeRate }));
   return {
     spot_balance_subscribe: (s, r) => {
@@ -75,10 +76,20 @@ function tradingMethods(ctx: SandboxContext): Record<string, MethodHandler> {
       return fee;
     },
     spot_subscribe: (s) => {
+      reports.get(s)?.();
+      const stop = ctx.events.onOrder((event) => {
+        if (event.accountId === account(s)) s.notify('spot_order', event.report);
+      });
+      reports.set(s, stop);
+      s.onClose(stop);
       setImmediate(() => s.notify('spot_orders', orders.active(account(s)).map(orderRecord)));
       return true;
     },
-    spot_unsubscribe: () => true,
+    spot_unsubscribe: (s) => {
+      reports.get(s)?.();
+      reports.delete(s);
+      return true;
+    },
     spot_get_orders: (s) => orders.active(account(s)).map(orderRecord),
   };
 }

@@ -10,11 +10,27 @@ export interface BalanceChange {
   reserved: string;
 }
 
+export interface OrderReport {
+  accountId: number;
+  /** The order record (wire shape) with report_type: new, suspended, trade, canceled, expired. */
+  report: Record<string, unknown>;
+}
+
 type Listener<T> = (event: T) => void;
 
 export class SandboxEvents {
   private readonly balanceListeners = new Set<Listener<BalanceChange>>();
   private readonly transactionListeners = new Set<Listener<TxRow>>();
+  private readonly orderListeners = new Set<Listener<OrderReport>>();
+
+  onOrder(listener: Listener<OrderReport>): () => void {
+    this.orderListeners.add(listener);
+    return () => this.orderListeners.delete(listener);
+  }
+
+  emitOrder(report: OrderReport): void {
+    for (const listener of this.orderListeners) listener(report);
+  }
 
   onBalance(listener: Listener<BalanceChange>): () => void {
     this.balanceListeners.add(listener);

@@ -85,6 +85,23 @@ describe('trading stream', () => {
   });
 });
 
+describe('trading stream orders', () => {
+  it('sends the active orders, then spot_order reports', async () => {
+    const ws = await open('/api/3/ws/trading');
+    await ws.loginHs256(h.key());
+    await h.call('POST', '/api/3/spot/order', { body: { client_order_id: 'stream-rest-1', symbol: 'LTCUSDT', side: 'buy', quantity: '0.01', price: '1' } });
+    expect(await ws.request('spot_subscribe')).toMatchObject({ result: true });
+    const snapshot = await ws.next((m) => m.method === 'spot_orders');
+    expect(snapshot.params).toEqual([expect.objectContaining({ client_order_id: 'stream-rest-1', status: 'new' })]);
+    await h.call('DELETE', '/api/3/spot/order/stream-rest-1');
+    const canceled = await ws.next((m) => m.method === 'spot_order');
+    expect(canceled.params).toMatchObject({ client_order_id: 'stream-rest-1', status: 'canceled', report_type: 'canceled' });
+    await h.call('POST', '/api/3/spot/order', { body: { symbol: 'LTCUSDT', side: 'buy', quantity: '0.01' } });
+    const trade = await ws.next((m) => m.method === 'spot_order');
+    expect(trade.params).toMatchObject({ status: 'filled', report_type: 'trade' });
+  });
+});
+
 describe('drop fault', () => {
   it('drops every stream connection; a client reconnects and logs in again', async () => {
     const ws = await open('/api/3/ws/wallet');

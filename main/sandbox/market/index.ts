@@ -158,7 +158,8 @@ class SimulatedMarket implements Market {
 
   sync(): void {
     const now = this.clock.now();
-    if (now <= this.lastSync) return;
+    // The market moves in book ticks: within one there is nothing new to announce.
+    if (Math.floor(now / BOOK_TICK_MS) <= Math.floor(this.lastSync / BOOK_TICK_MS)) return;
     const since = this.lastSync;
     this.lastSync = now;
     for (const s of this.symbols) {

@@ -51,7 +51,11 @@ export function seedIfEmpty(ctx: SandboxContext, options: SeedOptions): void {
   if (readMeta(ctx.db, 'seeded') === undefined) seedWorld(ctx, options);
   if (options.apiKey !== undefined && options.secretKey !== undefined) {
     const master = ctx.accounts.master();
-    if (master) ctx.accounts.addKey({ accountId: master.id, apiKey: options.apiKey, secretKey: options.secretKey, label: 'master', rights: [...KEY_RIGHTS] });
+    if (master) {
+      // The given pair becomes the master key; an earlier master key of this database stays valid.
+      ctx.db.prepare("UPDATE api_keys SET label = 'previous-master' WHERE account_id = ? AND label = 'master' AND api_key != ?").run(master.id, options.apiKey);
+      ctx.accounts.addKey({ accountId: master.id, apiKey: options.apiKey, secretKey: options.secretKey, label: 'master', rights: [...KEY_RIGHTS] });
+    }
   }
 }
 

@@ -116,4 +116,19 @@ describe('persistence', () => {
       await second.close().catch(() => undefined);
     }
   });
+
+  it('adopts a master key pair given at start on an existing database, keeping the earlier one', async () => {
+    const db = join(dir, 'keys.sqlite');
+    const first = await startHarness({ db });
+    const earlier = first.key();
+    await first.close();
+    const second = await startHarness({ db, apiKey: 'given-key-0001', secretKey: 'given-secret-0001' });
+    try {
+      expect(second.sandbox.master.apiKey).toBe('given-key-0001');
+      expect((await second.call('GET', '/api/3/wallet/balance')).status).toBe(200);
+      expect((await second.call('GET', '/api/3/wallet/balance', { key: earlier })).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
 });

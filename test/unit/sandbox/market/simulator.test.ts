@@ -51,9 +51,10 @@ describe('rate', () => {
     const eurUsdt = m.rate('EUR', 'USDT')!;
     expect(eurUsdt.gt('0.9') && eurUsdt.lt('1.3')).toBe(true);
     // EUR has only BTCEUR: its USDT price is BTCUSDT / BTCEUR.
-    expect(eurUsdt.toString()).toBe(btcUsdt.div(m.rate('BTC', 'EUR')!).toString());
+    const same = (a: Decimal, b: Decimal): void => expect(a.toSignificantDigits(15).toString()).toBe(b.toSignificantDigits(15).toString());
+    same(eurUsdt, btcUsdt.div(m.rate('BTC', 'EUR')!));
     const dogeSol = m.rate('DOGE', 'SOL')!;
-    expect(dogeSol.toString()).toBe(m.rate('DOGE', 'USDT')!.div(m.rate('SOL', 'USDT')!).toString());
+    same(dogeSol, m.rate('DOGE', 'USDT')!.div(m.rate('SOL', 'USDT')!));
     expect(m.rate('XYZ', 'USDT')).toBeNull();
     expect(m.rate('BTC', 'XYZ')).toBeNull();
   });
@@ -65,6 +66,24 @@ describe('rate', () => {
     const bid = new Decimal(book.bids.price[0]!).times('0.01');
     expect(m.rate('ETH', 'USDT')!.toString()).toBe(ask.plus(bid).div(2).toString());
     expect(ask.gt(bid)).toBe(true);
+  });
+});
+
+describe('rate history', () => {
+  it('prices a cross bucket by bucket from its legs', () => {
+    const m = market(6);
+    const q = { sort: 'DESC', limit: 3, offset: 0 } as const;
+    const eur = m.rateHistory('EUR', 'USDT', 'H1', q)!;
+    expect(eur).toHaveLength(3);
+    const now = m.clock.now();
+    for (const point of eur) {
+      const btcUsdt = m.symbol('BTCUSDT')!.tape.candle('H1', point.time, now)!;
+      const btcEur = m.symbol('BTCEUR')!.tape.candle('H1', point.time, now)!;
+      // EUR → BTC (inverse of BTCEUR) → USDT; min uses the inverse leg's max.
+      expect(point.close.toString()).toBe(new Decimal(1).div(new Decimal(btcEur.close).times('0.01')).times(new Decimal(btcUsdt.close).times('0.01')).toString());
+      expect(point.min.toString()).toBe(new Decimal(1).div(new Decimal(btcEur.high).times('0.01')).times(new Decimal(btcUsdt.low).times('0.01')).toString());
+    }
+    expect(m.rateHistory('XYZ', 'USDT', 'H1', q)).toBeNull();
   });
 });
 

@@ -12,7 +12,7 @@ export interface PendingOperation {
   currency: string;
   /** Exact decimal text of the requested amount. */
   amount: string;
-  /** Address, 'wallet>spot', beneficiary or sub-account id: what the history can confirm. */
+  /** Address, 'wallet>spot', beneficiary, target currency or 'to_sub_account:<id>'. */
   destination: string | undefined;
   /** Service-clock time the request was signed. */
   sentAtMs: number;
@@ -38,24 +38,30 @@ export interface HistorySource {
   serviceNow(): number;
 }
 
-const TYPE_OF_MOVE: Readonly<Record<MoneyMove, string>> = {
-  withdraw: 'WITHDRAW',
-  internalWithdraw: 'WITHDRAW',
-  transfer: 'TRANSFER',
-  subAccountTransfer: 'TRANSFER',
-  convert: 'SWAP',
+/**
+ * Record types a move may appear as. Services differ on sub-account moves: a TRANSFER, or a
+ * WITHDRAW on the sending side and a DEPOSIT on the receiving one (subtype SUB_ACCOUNT either way).
+ */
+const TYPES_OF_MOVE: Readonly<Record<MoneyMove, readonly string[]>> = {
+  withdraw: ['WITHDRAW'],
+  internalWithdraw: ['WITHDRAW'],
+  transfer: ['TRANSFER'],
+  subAccountTransfer: ['TRANSFER', 'WITHDRAW', 'DEPOSIT'],
+  convert: ['SWAP'],
 };
 
 export function matchesOperation(operation: PendingOperation, tx: Transaction): boolean {
-  if (tx.type !== TYPE_OF_MOVE[operation.kind] || tx.currency !== operation.currency) return false;
+  if (!TYPES_OF_MOVE[operation.kind].includes(tx.type) || tx.currency !== operation.currency) return false;
   if (!amountMatches(operation, tx)) return false;
   switch (operation.kind) {
     case 'withdraw':
       return tx.address === operation.destination && tx.subtype !== 'OFFCHAIN';
     case 'transfer':
       return tx.subtype === (operation.destination === 'wallet>spot' ? 'WALLET_TO_SPOT' : 'SPOT_TO_WALLET');
-    case 'subAccountTransfer':
-      return tx.subtype === 'SUB_ACCOUNT';
+    case 'subAccountTransfer': {
+      const outgoing = operation.destination?.startsWith('to_sub_account') === true;
+      return tx.subtype === 'SUB_ACCOUNT' && tx.type !== (outgoing ? 'DEPOSIT' : 'WITHDRAW');
+    }
     case 'internalWithdraw':
     case 'convert':
       return true;
@@ -72,7 +78,7 @@ function amountMatches(operation: PendingOperation, tx: Transaction): boolean {
 export async function reconcile(operation: PendingOperation, source: HistorySource): Promise<Reconciliation> {
   const from = new Date(operation.sentAtMs - EARLY_SLACK_MS).toISOString();
   const candidates: Transaction[] = [];
-  for await (const tx of source.transactions({ currencies: [operation.currency], types: [TYPE_OF_MOVE[operation.kind]], from })) {
+  for await (const tx of source.transactions({ currencies: [operation.currency], types: TYPES_OF_MOVE[operation.kind], from })) {
     if (matchesOperation(operation, tx)) candidates.push(tx);
   }
   if (candidates.length === 1 && candidates[0] !== undefined) return { status: 'found', transaction: candidates[0] };

@@ -51,7 +51,7 @@ export async function subAccountTransfer(calls: V3Calls, request: SubAccountTran
   const currency = requireCode(request.currency, 'currency');
   const amount = requirePositive(request.amount, 'amount').toFixed();
   const type = requireOneOf(request.direction, SUB_ACCOUNT_DIRECTIONS, 'direction');
-  const move = { kind: 'subAccountTransfer' as const, currency, amount, destination: subAccountId };
+  const move = { kind: 'subAccountTransfer' as const, currency, amount, destination: `${type}:${subAccountId}` };
   const body = { sub_account_id: subAccountId, amount, currency, type };
   return calls.moveMoney(move, '/api/3/sub-account/transfer', body, (reply) => {
     const result = unwrapResult(reply);

@@ -88,4 +88,38 @@ describe('a money POST whose reply is lost', () => {
     expect(outcome.status).toBe('found');
     expect(proxy.count('POST', '/api/3/wallet/transfer')).toBe(1);
   });
+
+  it.each([
+    ['convert', '/api/3/wallet/convert'],
+    ['internal withdrawal', '/api/3/wallet/internal/withdraw'],
+    ['sub-account transfer', '/api/3/sub-account/transfer'],
+  ])('a %s whose reply is lost is found in the history', async (_name, path) => {
+    await fixture.control('POST', '/sandbox/faults', { path, method: 'POST', latency_ms: 800 });
+    const { api } = clientFor(fixture, { baseUrl: proxy.url, timeoutMs: 200, settleGraceMs: 1_000 });
+    const alpha = (await api.subAccounts()).find((sub) => sub.email === 'sub-alpha@sandbox.test');
+    if (alpha === undefined) throw new Error('no sub-alpha');
+    const amount = new Decimal('4.321');
+    const result = path.endsWith('convert')
+      ? await api.convert({ fromCurrency: 'USDT', toCurrency: 'ETH', amount })
+      : path.endsWith('internal/withdraw')
+        ? await api.internalWithdraw({ currency: 'USDT', amount, by: 'email', identifier: 'sub-beta@sandbox.test' })
+        : await api.subAccountTransfer({ subAccountId: alpha.id, currency: 'USDT', amount, direction: 'to_sub_account' });
+    if (result.status !== 'uncertain') throw new Error('expected uncertain');
+    const outcome = await reconcileUntilSettled(result.operation, api, { pollMs: 200 });
+    expect(outcome.status).toBe('found');
+    expect(proxy.count('POST', path)).toBe(1);
+  });
+
+  it('two identical withdrawals in the window are reported ambiguous, for a person to decide', async () => {
+    const { api } = clientFor(fixture);
+    const sentAtMs = api.serviceNow();
+    const request = { currency: 'LTC', amount: new Decimal('0.321'), address: 'ltc1qg82m4z9d3ykvq0c0yx0lfz9h6q4d5q8c7d2v0n' };
+    const first = await api.prepareWithdrawal(request);
+    const second = await api.prepareWithdrawal(request);
+    expect([first.status, second.status]).toEqual(['done', 'done']);
+    const operation = { kind: 'withdraw' as const, currency: 'LTC', amount: '0.321', destination: request.address, sentAtMs, settleByMs: sentAtMs };
+    const outcome = await api.reconcile(operation);
+    expect(outcome.status).toBe('ambiguous');
+    expect(outcome.status === 'ambiguous' && outcome.candidates.length).toBe(2);
+  });
 });

@@ -33,7 +33,7 @@ export interface PublicSide {
 export type PublicSideFactory = (clock: SandboxClock, seed: number, light: boolean) => PublicSide;
 
 const DEFAULT_PING_MS = 30_000;
-const CLOCK_KEY = 'clock_now';
+const CLOCK_OFFSET_KEY = 'clock_offset_ms';
 const NO_MARKET: RateSource = { rate: () => null };
 
 export async function buildSandbox(options: SandboxOptions, makePublicSide: PublicSideFactory | null): Promise<RunningSandbox> {
@@ -137,11 +137,12 @@ function upgrade(
   });
 }
 
-/** A file database remembers how far tests advanced the clock, so restarts never go back in time. */
+/** A file database remembers how far tests advanced the clock (the offset from real time), so a
+ * restart never goes back in sandbox time. */
 function restoreClock(db: SandboxDb, clock: SandboxClock): void {
-  const saved = Number(readMeta(db, CLOCK_KEY) ?? 0);
-  if (saved > clock.now()) clock.advance(saved - clock.now());
-  clock.onAdvance((now) => writeMeta(db, CLOCK_KEY, String(now)));
+  const offset = Number(readMeta(db, CLOCK_OFFSET_KEY) ?? 0);
+  if (offset > 0) clock.advance(offset);
+  clock.onAdvance((now) => writeMeta(db, CLOCK_OFFSET_KEY, String(now - Date.now())));
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -164,7 +164,7 @@ class SimulatedMarket implements Market {
     this.lastSync = now;
     for (const s of this.symbols) {
       const trades = s.tape.tradesBetween(since, now, MAX_TRADES_PER_EVENT);
-      if (trades.length > 0) for (const l of this.tradeListeners) l({ symbol: s.def.id, trades });
+      if (trades.length > 0) notify(this.tradeListeners, { symbol: s.def.id, trades });
       this.advanceBook(s, now);
     }
   }
@@ -237,6 +237,17 @@ class SimulatedMarket implements Market {
     state.book = next;
     if (asks.price.length === 0 && bids.price.length === 0) return;
     state.seq += 1;
-    for (const l of this.bookListeners) l({ symbol: s.def.id, seq: state.seq, time: next.time, asks, bids });
+    notify(this.bookListeners, { symbol: s.def.id, seq: state.seq, time: next.time, asks, bids });
+  }
+}
+
+/** A failing listener must not stop the market (it runs on a timer) nor starve the others. */
+function notify<E>(listeners: ReadonlySet<(event: E) => void>, event: E): void {
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch (error) {
+      console.error('sandbox market listener failed:', error);
+    }
   }
 }

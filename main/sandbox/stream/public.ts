@@ -136,8 +136,10 @@ class RequestHandler {
         default: throw validationError('method', 'must be subscribe, unsubscribe or subscriptions');
       }
     } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
-      conn.send(errorReply(error, id));
+      // An unexpected failure answers this request only; the connection and the server live on.
+      const reply = error instanceof ServiceError ? error : new ServiceError(500, 500, 'Internal Server Error', 'The request could not be handled');
+      if (!(error instanceof ServiceError)) console.error('sandbox public stream request failed:', error);
+      conn.send(errorReply(reply, id));
     }
   }
 

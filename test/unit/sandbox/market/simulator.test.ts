@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SandboxClock } from '../../../../main/sandbox/clock';
 import { createMarket, type Market } from '../../../../main/sandbox/market';
 
@@ -139,6 +139,21 @@ describe('order book', () => {
     expect(end.seq).toBe(seqs.at(-1));
     expect([...asks.entries()].sort((a, b) => a[0] - b[0])).toEqual(end.book.asks.price.map((p, i) => [p, end.book.asks.qty[i]]));
     expect([...bids.entries()].sort((a, b) => b[0] - a[0])).toEqual(end.book.bids.price.map((p, i) => [p, end.book.bids.qty[i]]));
+  });
+
+  it('keeps announcing to the other listeners when one throws', () => {
+    const clock = new SandboxClock();
+    const m = market(4, clock);
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    m.onBook(() => {
+      throw new Error('broken subscriber');
+    });
+    const seen: string[] = [];
+    m.onBook((e) => seen.push(e.symbol));
+    expect(() => clock.advance(500)).not.toThrow();
+    expect(seen).toContain('BTCUSDT');
+    expect(quiet).toHaveBeenCalled();
+    quiet.mockRestore();
   });
 
   it('catches up a thirty-day clock jump announcing only the newest trades', () => {

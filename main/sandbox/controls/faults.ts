@@ -12,6 +12,8 @@ export interface FaultRule {
   message?: string;
   /** Error replies left; undefined = unlimited. */
   remaining?: number;
+  /** Apply after the request was handled: the effect happens, the reply is delayed or lost. */
+  after?: boolean;
 }
 
 export class FaultRegistry {
@@ -36,20 +38,20 @@ export class FaultRegistry {
     return this.rules.length === 0;
   }
 
-  latencyFor(method: string, path: string): number {
-    return this.matching(method, path).reduce((ms, rule) => ms + (rule.latencyMs ?? 0), 0);
+  latencyFor(method: string, path: string, after = false): number {
+    return this.matching(method, path, after).reduce((ms, rule) => ms + (rule.latencyMs ?? 0), 0);
   }
 
-  /** The error to reply with instead of handling the request, consuming one use of its rule. */
-  takeError(method: string, path: string): ServiceError | null {
-    const rule = this.matching(method, path).find((r) => r.status !== undefined && (r.remaining === undefined || r.remaining > 0));
+  /** The error to reply with (instead of handling, or after it), consuming one use of its rule. */
+  takeError(method: string, path: string, after = false): ServiceError | null {
+    const rule = this.matching(method, path, after).find((r) => r.status !== undefined && (r.remaining === undefined || r.remaining > 0));
     if (!rule || rule.status === undefined) return null;
     if (rule.remaining !== undefined) rule.remaining -= 1;
     return new ServiceError(rule.status, rule.code ?? rule.status, rule.message ?? 'Injected fault', `sandbox fault rule ${rule.id}`);
   }
 
-  private matching(method: string, path: string): FaultRule[] {
-    return this.rules.filter((rule) => (rule.method === undefined || rule.method === method) && globMatches(rule.pattern, path));
+  private matching(method: string, path: string, after: boolean): FaultRule[] {
+    return this.rules.filter((rule) => (rule.after === true) === after && (rule.method === undefined || rule.method === method) && globMatches(rule.pattern, path));
   }
 }
 

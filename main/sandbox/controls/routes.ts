@@ -126,6 +126,7 @@ function addFault(deps: ControlDeps, p: ParamReader): { result: true; id?: numbe
   const rule = deps.faults.add({
     pattern, method: p.text('method')?.toUpperCase(), latencyMs, status,
     code: p.optionalInt('code', 0, 1_000_000), message: p.text('message'), remaining: p.optionalInt('count', 1, 1_000_000),
+    after: p.bool('after', false),
   });
   return { result: true, id: rule.id };
 }

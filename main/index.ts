@@ -24,7 +24,12 @@ async function openWindow(activeCore: Core): Promise<void> {
 
 async function start(): Promise<void> {
   hardenSession();
-  core = await createCore({ dataDir: resolveDataDir(), transport: 'electron', launchSandbox: sandboxLauncherFromEnv() });
+  core = await createCore({
+    dataDir: resolveDataDir(),
+    transport: 'electron',
+    version: app.getVersion(),
+    launchSandbox: sandboxLauncherFromEnv(),
+  });
   registerContractHandlers(core.dispatch, renderer);
   await openWindow(core);
 }

@@ -2,7 +2,6 @@
 // the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
 import type Database from 'better-sqlite3';
 import type { AppInfo } from '../../preload/contract';
-import { ok } from '../../preload/contract/result';
 import { openDatabase } from '../db/database';
 import { createProfilesRepo } from '../db/profiles-repo';
 import { createSettingsRepo } from '../db/settings-repo';
@@ -12,6 +11,7 @@ import type { RunningSandbox } from '../sandbox/index';
 import { startBuiltInSandbox, type BuiltInSandboxDeps, type SandboxLauncher } from './builtin-sandbox';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { createEventBus, type EventBus } from './events';
+import { createProfileHandlers } from './profile-handlers';
 import { createProfilesService, type ProfilesService } from './profiles';
 
 export const APP_VERSION = '0.1.0';
@@ -24,6 +24,8 @@ export interface CoreOptions {
   /** Starts the built-in sandbox; omitted, no sandbox runs (and no built-in profile is refreshed). */
   launchSandbox?: SandboxLauncher;
   nativeBinding?: string;
+  /** Shown in appInfo; Electron passes app.getVersion(). */
+  version?: string;
 }
 
 export interface Core {
@@ -47,7 +49,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ? await startSandboxSafely({ profiles: profilesRepo, settings, secrets, dataDir: options.dataDir, launch: options.launchSandbox })
     : null;
   const profiles = createProfilesService({ profiles: profilesRepo, settings, secrets, events });
-  const handlers = createHandlers(profiles, options);
+  const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir: options.dataDir };
+  // Each feature contributes its handler set; the Handlers type proves every operation is covered.
+  const handlers: Handlers = { ...createProfileHandlers(profiles, app) };
   return {
     dispatch: createDispatch(handlers),
     events,
@@ -67,26 +71,6 @@ async function startSandboxSafely(deps: BuiltInSandboxDeps): Promise<RunningSand
     console.error(`[sandbox] the built-in sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
-}
-
-function createHandlers(profiles: ProfilesService, options: CoreOptions): Handlers {
-  return {
-    appInfo: async () =>
-      ok({
-        version: APP_VERSION,
-        transport: options.transport,
-        activeProfileId: profiles.activeProfileId(),
-        dataDir: options.dataDir,
-      }),
-    listProfiles: async () => ok(profiles.list()),
-    createProfile: async (input) => ok(await profiles.create(input)),
-    updateProfile: async (change) => ok(await profiles.update(change)),
-    removeProfile: async ({ id }) => {
-      await profiles.remove(id);
-      return ok({ removed: true } as const);
-    },
-    activateProfile: async ({ id }) => ok(profiles.activate(id)),
-  };
 }
 
 async function closeAll(db: Database.Database, sandbox: RunningSandbox | null): Promise<void> {

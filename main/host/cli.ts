@@ -11,7 +11,12 @@ import { startHost } from './server';
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const dataDir = resolveDataDir();
-  const core = await createCore({ dataDir, transport: 'web', launchSandbox: sandboxLauncherFromEnv() });
+  const core = await createCore({
+    dataDir,
+    transport: 'web',
+    version: process.env.npm_package_version,
+    launchSandbox: sandboxLauncherFromEnv(),
+  });
   const host = await startHost({
     dispatch: core.dispatch,
     events: core.events,

@@ -3,7 +3,8 @@ export type { TreasuryApi, FeeQuery, BuyCryptoRateQuery, RightsProbe } from './t
 export type * from './domain';
 export { KEY_RIGHTS } from './domain';
 export { ApiError, isApiError } from './errors';
-export type { Credentials } from './transport';
+export type { Credentials, ExchangeEvent } from './transport';
+export { credentialsFromStore, secretFromStore, type StoredCredentials } from './credentials';
 export type { AuthScheme } from './signing';
 export type { Priority } from './limiter';
 export { RateLimiter } from './limiter';

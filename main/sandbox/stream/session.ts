@@ -10,6 +10,8 @@ import type { StreamKind } from '../limits/tables';
 
 export type RequestId = string | number | undefined;
 
+export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
 export interface StreamRequest {
   method: string;
   params: Record<string, unknown>;
@@ -51,7 +53,13 @@ export class StreamSession {
   }
 
   send(message: unknown): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    // A reader that lets this much pile up is disconnected rather than buffered without bound.
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.ws.terminate();
+      return;
+    }
+    this.ws.send(JSON.stringify(message));
   }
 
   notify(method: string, params: unknown): void {

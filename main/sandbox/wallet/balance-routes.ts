@@ -64,7 +64,8 @@ function balanceRecord(row: BalanceRow, side: BalanceSide): Record<string, strin
 
 function listBalances(ctx: SandboxContext, accountId: number, side: BalanceSide, currency: string | undefined): Record<string, string>[] {
   const rows = ctx.balances.all(accountId, side).filter((b) => !(new Decimal(b.available).isZero() && new Decimal(b.reserved).isZero()));
-  const wanted = currency?.toUpperCase();
+  const wanted = currency === undefined ? undefined : findCurrency(currency)?.code;
+  if (currency !== undefined && wanted === undefined) throw errors.currencyNotFound(currency);
   return rows.filter((b) => wanted === undefined || b.currency === wanted).map((b) => balanceRecord(b, side));
 }
 

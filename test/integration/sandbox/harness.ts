@@ -85,10 +85,11 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     const text = await res.text();
     return { status: res.status, text, json: text === '' ? null : JSON.parse(text) as unknown };
   };
+  const first = await fetchAccounts(control);
   const harness: Harness = {
     sandbox,
-    accounts: [],
-    master: undefined as unknown as TestAccount,
+    accounts: first.accounts,
+    master: first.master,
     key(label = 'master') {
       const found = harness.master.keys.find((k) => k.label === label);
       if (!found) throw new Error(`no master key ${label}`);
@@ -116,14 +117,20 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     },
     control,
     async refreshAccounts() {
-      const reply = await control('GET', '/sandbox/accounts');
-      harness.accounts = reply.json as TestAccount[];
-      harness.master = harness.accounts.find((a) => a.kind === 'master') as TestAccount;
+      const fresh = await fetchAccounts(control);
+      harness.accounts = fresh.accounts;
+      harness.master = fresh.master;
     },
     close: () => sandbox.close(),
   };
-  await harness.refreshAccounts();
   return harness;
+}
+
+async function fetchAccounts(control: Harness['control']): Promise<{ accounts: TestAccount[]; master: TestAccount }> {
+  const accounts = (await control('GET', '/sandbox/accounts')).json as TestAccount[];
+  const master = accounts.find((a) => a.kind === 'master');
+  if (!master) throw new Error('the sandbox has no master account');
+  return { accounts, master };
 }
 
 export function errorCode(reply: Reply): number | undefined {

@@ -3,7 +3,9 @@
 // first D-Bus connection for the life of the process.)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type { SandboxLauncher } from '../../../main/core/builtin-sandbox';
+import { startSandbox } from '../../../main/sandbox/index';
 import { createCoreFixture, validInput, type CoreFixture } from './core-fixture';
 
 let fixture: CoreFixture;
@@ -24,5 +26,24 @@ it('refuses to create a profile, names the cause, and stores the secret nowhere'
   expect(await fixture.core.dispatch('listProfiles', undefined)).toEqual({ ok: true, value: [] });
   for (const file of readdirSync(fixture.dataDir)) {
     expect(readFileSync(join(fixture.dataDir, file)).includes('very-secret-key-value')).toBe(false);
+  }
+});
+
+it('still starts the built-in sandbox, says why its secret is not stored, and stores it nowhere', async () => {
+  const warnings: string[] = [];
+  const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.join(' ')));
+  const launchLight: SandboxLauncher = (options) => startSandbox({ ...options, lightSeed: true });
+  const withSandbox = await createCoreFixture({ launchSandbox: launchLight });
+  try {
+    const listed = await withSandbox.core.dispatch('listProfiles', undefined);
+    expect(listed).toMatchObject({ ok: true, value: [{ name: 'Sandbox', builtIn: true, hasSecret: false }] });
+    expect(warnings.join('\n')).toMatch(/no D-Bus session bus/);
+    const secret = withSandbox.core.sandbox?.master.secretKey ?? 'missing';
+    for (const file of readdirSync(withSandbox.dataDir).filter((name) => name.startsWith('coffer.db'))) {
+      expect(readFileSync(join(withSandbox.dataDir, file)).includes(secret)).toBe(false);
+    }
+  } finally {
+    warn.mockRestore();
+    await withSandbox.dispose();
   }
 });

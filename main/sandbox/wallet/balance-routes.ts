@@ -50,6 +50,7 @@ export function registerBalanceRoutes(routes: RouteRegistry, ctx: SandboxContext
     const identifier = p.requiredText('identifier');
     if (!currency.payoutEnabled) throw validationError('currency', `payouts of ${currency.code} are disabled (payout_enabled is false)`);
     const sender = activeCaller(ctx, r);
+    if (!sender.withdrawEnabled) throw errorsOfAccount.withdrawalsUnavailable();
     const recipient = ctx.accounts.findBy(by, identifier);
     if (!recipient || recipient.id === sender.id) throw new ServiceError(400, 22004, 'User not found', `No user with ${by} ${identifier}`);
     if (recipient.status !== 'active') throw errorsOfAccount.disabled();

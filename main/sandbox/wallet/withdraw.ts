@@ -37,6 +37,8 @@ export interface WithdrawRequest {
 export const errorsOfAccount = {
   disabled: () => new ServiceError(400, 10021, 'User disabled', 'The account is frozen or disabled'),
   notAllowed: (why: string) => new ServiceError(400, 600, 'Action is not allowed', why),
+  /** SUPPLEMENT.md's 20018: withdrawals unavailable under the current configuration (the ACL). */
+  withdrawalsUnavailable: () => new ServiceError(400, 20018, 'Withdrawals are unavailable under the current configuration', 'withdraw_enabled is false for this account'),
 };
 
 export function transactionNotFound(id: string): ServiceError {
@@ -62,7 +64,7 @@ export function createWithdrawal(ctx: SandboxContext, request: WithdrawRequest):
   checkWithdrawTarget(request);
   const account = ctx.accounts.get(request.accountId);
   if (!account || account.status !== 'active') throw errorsOfAccount.disabled();
-  if (!account.withdrawEnabled) throw errorsOfAccount.notAllowed('Withdrawals are disabled for this account');
+  if (!account.withdrawEnabled) throw errorsOfAccount.withdrawalsUnavailable();
   const recipient = ownerOfAddress(ctx, request.address);
   const offchain = recipient !== undefined && request.useOffchain !== 'never';
   if (request.useOffchain === 'required' && !offchain) throw validationError('use_offchain', 'the address cannot receive off-chain');

@@ -74,7 +74,7 @@ describe('sub-accounts', () => {
     const read = await h.call('GET', '/api/3/sub-account/acl', { query: `sub_account_ids=${alpha.id},${gamma.id}` });
     expect((read.json as { result: unknown[] }).result).toHaveLength(1);
     const blocked = await h.call('POST', '/api/3/wallet/crypto/withdraw', { key: alpha.keys[0], body: { currency: 'BTC', amount: '0.001', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } });
-    expect(errorCode(blocked)).toBe(600);
+    expect(errorCode(blocked)).toBe(20018);
   });
 
   it('gives a sub-account deposit address and answers unknown ids with 500', async () => {

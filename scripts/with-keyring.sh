@@ -24,7 +24,10 @@ export HOME="$root/home" XDG_RUNTIME_DIR="$root/home/run"
 unset DISPLAY || true
 status=0
 dbus-run-session -- sh -c '
-  printf %s "coffer-test-keyring" | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+  printf %s "coffer-test-keyring" | gnome-keyring-daemon --unlock --components=secrets >/dev/null || {
+    echo "with-keyring: gnome-keyring-daemon could not start an unlocked keyring" >&2
+    exit 1
+  }
   exec "$@"
 ' coffer-keyring "$@" || status=$?
 exit "$status"

@@ -29,6 +29,8 @@ export interface V3ApiOptions extends TransportOptions {
   /** Stream silence that counts as a dead link (default 35 s). */
   streamSilenceMs?: number;
   streamBackoff?: BackoffPolicy;
+  /** An order book that hears nothing this long is re-fetched from a snapshot (default 60 s). */
+  bookStallMs?: number;
   /** After the signature window, how long before a lost money request is declared absent. */
   settleGraceMs?: number;
 }
@@ -46,7 +48,7 @@ export function createV3Api(options: V3ApiOptions): TreasuryApi {
   });
   const streams: StreamSettings = {
     wsUrl: options.wsUrl ?? options.baseUrl.replace(/^http/, 'ws'),
-    silenceMs: options.streamSilenceMs, backoff: options.streamBackoff,
+    silenceMs: options.streamSilenceMs, backoff: options.streamBackoff, bookStallMs: options.bookStallMs,
     logger, limiter, clock, credentials: options.credentials,
   };
   return new V3TreasuryApi(calls, streams);

@@ -18,16 +18,25 @@ interface Registration {
 interface BookEntry {
   book: OrderBook;
   listeners: Set<(book: BookView) => void>;
+  /** Local time of the last snapshot or update for this symbol. */
+  heardAt: number;
 }
+
+/** A book that hears nothing this long is re-fetched: order-book streams are known to stall silently. */
+const DEFAULT_BOOK_STALL_MS = 60_000;
 
 export class V3PublicStream extends StreamBase implements PublicStream {
   protected readonly socket: ResilientSocket;
   private readonly registrations = new Set<Registration>();
   private readonly books = new Map<string, BookEntry>();
   resyncs = 0;
+  private readonly stallTimer: NodeJS.Timeout;
 
   constructor(settings: StreamSettings) {
     super();
+    const stallMs = settings.bookStallMs ?? DEFAULT_BOOK_STALL_MS;
+    this.stallTimer = setInterval(() => this.resyncStalled(stallMs), Math.max(50, stallMs / 2));
+    this.stallTimer.unref();
     this.socket = new ResilientSocket({
       ...socketOptions(settings, 'public'),
       onOpen: () => this.resubscribeAll(),
@@ -50,7 +59,7 @@ export class V3PublicStream extends StreamBase implements PublicStream {
     let entry = this.books.get(symbol);
     const fresh = entry === undefined;
     if (entry === undefined) {
-      entry = { book: new OrderBook(symbol), listeners: new Set() };
+      entry = { book: new OrderBook(symbol), listeners: new Set(), heardAt: Date.now() };
       this.books.set(symbol, entry);
     }
     entry.listeners.add(listener);
@@ -90,6 +99,7 @@ export class V3PublicStream extends StreamBase implements PublicStream {
     for (const [symbol, raw] of Object.entries(data)) {
       const entry = this.books.get(symbol);
       if (entry === undefined || !isObject(raw)) continue;
+      entry.heardAt = Date.now();
       const message = { s: optInt(raw, 's') ?? -1, t: optInt(raw, 't') ?? 0, a: raw.a, b: raw.b };
       if (kind === 'snapshot') entry.book.applySnapshot(message);
       else if (entry.book.applyUpdate(message) === 'gap') {
@@ -99,6 +109,22 @@ export class V3PublicStream extends StreamBase implements PublicStream {
       if (!entry.book.synced) continue;
       const view = entry.book.view();
       for (const listener of entry.listeners) listener(view);
+    }
+  }
+
+  override close(): void {
+    clearInterval(this.stallTimer);
+    super.close();
+  }
+
+  private resyncStalled(stallMs: number): void {
+    if (this.socket.state !== 'live') return;
+    const now = Date.now();
+    for (const [symbol, entry] of this.books) {
+      if (now - entry.heardAt < stallMs) continue;
+      entry.heardAt = now;
+      entry.book.invalidate();
+      void this.resync(symbol);
     }
   }
 

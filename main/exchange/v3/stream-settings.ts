@@ -13,6 +13,8 @@ export interface StreamSettings {
   /** e.g. ws://127.0.0.1:8080; /api/3/ws/... is appended. */
   wsUrl: string;
   silenceMs?: number;
+  /** An order book silent this long is re-fetched (default 60 s). */
+  bookStallMs?: number;
   backoff?: BackoffPolicy;
   logger: ExchangeLogger;
   limiter: RateLimiter;

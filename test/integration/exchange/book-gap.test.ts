@@ -1,5 +1,5 @@
-// A sequence gap in the full order book, played by a small WebSocket server started here (the
-// sandbox never skips a number): the client must ask for a fresh snapshot and resume from it.
+// Order-book trouble the sandbox does not stage, played by a small WebSocket server started here:
+// a sequence gap and a silent stall. Either way the client asks for a fresh snapshot.
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -11,30 +11,56 @@ afterEach(() => new Promise<void>((resolve) => (server === undefined ? resolve()
 
 const book = (s: number, ask: string) => ({ BTCUSDT: { t: 1_700_000_000_000 + s, s, a: [[ask, '1']], b: [['100', '1']] } });
 
-describe('order book sequence gap', () => {
-  it('asks for a fresh snapshot and resumes from it', async () => {
-    const received: string[] = [];
-    let subscribes = 0;
-    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    server.on('connection', (socket: WebSocket) => {
-      socket.on('message', (raw) => {
-        const message = JSON.parse(raw.toString()) as { method: string; ch: string; id: string };
-        received.push(`${message.method} ${message.ch}`);
-        socket.send(JSON.stringify({ result: { ch: message.ch, subscriptions: ['BTCUSDT'] }, id: message.id }));
-        if (message.method !== 'subscribe') return;
-        subscribes += 1;
-        if (subscribes === 1) {
-          socket.send(JSON.stringify({ ch: 'orderbook/full', snapshot: book(1, '101') }));
-          socket.send(JSON.stringify({ ch: 'orderbook/full', update: book(2, '102') }));
-          socket.send(JSON.stringify({ ch: 'orderbook/full', update: book(4, '104') }));
-        } else {
-          socket.send(JSON.stringify({ ch: 'orderbook/full', snapshot: book(40, '140') }));
-          socket.send(JSON.stringify({ ch: 'orderbook/full', update: book(41, '141') }));
-        }
+async function bookServer(onSubscribe: (socket: WebSocket, count: number) => void): Promise<{ port: number; received: string[] }> {
+  const received: string[] = [];
+  let subscribes = 0;
+  server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  server.on('connection', (socket: WebSocket) => {
+    socket.on('message', (raw) => {
+      const message = JSON.parse(raw.toString()) as { method: string; ch: string; id: string };
+      received.push(`${message.method} ${message.ch}`);
+      socket.send(JSON.stringify({ result: { ch: message.ch, subscriptions: ['BTCUSDT'] }, id: message.id }));
+      if (message.method === 'subscribe') onSubscribe(socket, (subscribes += 1));
+    });
+  });
+  await new Promise((resolve) => server?.once('listening', resolve));
+  return { port: (server.address() as AddressInfo).port, received };
+}
+
+describe('order book stall', () => {
+  it('re-fetches a book that has gone silent while the connection stays up', async () => {
+    const { port, received } = await bookServer((socket, count) => {
+      socket.send(JSON.stringify({ ch: 'orderbook/full', snapshot: book(count * 100, '101') }));
+    });
+    const api = createV3Api({ baseUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}`, bookStallMs: 300 });
+    const stream = api.publicStream();
+    await stream.live();
+    const sequences: number[] = [];
+    await new Promise<void>((resolve) => {
+      void stream.orderBook('BTCUSDT', (view: BookView) => {
+        sequences.push(view.sequence);
+        if (view.sequence === 200) resolve();
       });
     });
-    await new Promise((resolve) => server?.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
+    expect(sequences.slice(0, 2)).toEqual([100, 200]);
+    expect(received.slice(0, 3)).toEqual(['subscribe orderbook/full', 'unsubscribe orderbook/full', 'subscribe orderbook/full']);
+    stream.close();
+  });
+});
+
+describe('order book sequence gap', () => {
+  it('asks for a fresh snapshot and resumes from it', async () => {
+    const { port, received } = await bookServer((socket, count) => {
+      const send = (kind: string, s: number, ask: string) => socket.send(JSON.stringify({ ch: 'orderbook/full', [kind]: book(s, ask) }));
+      if (count === 1) {
+        send('snapshot', 1, '101');
+        send('update', 2, '102');
+        send('update', 4, '104');
+      } else {
+        send('snapshot', 40, '140');
+        send('update', 41, '141');
+      }
+    });
     const api = createV3Api({ baseUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}` });
     const stream = api.publicStream();
     await stream.live();

@@ -1,5 +1,17 @@
 // Test controls under /sandbox/ (not part of the service): off unless a control token is set;
-// `Authorization: Bearer <token>` or `X-Sandbox-Token: <token>`.
+// `Authorization: Bearer <token>` or `X-Sandbox-Token: <token>`. JSON bodies; `account` is an id,
+// email, username or external id (default: the master).
+//   GET  /sandbox/clock                      → {now, now_ms}
+//   POST /sandbox/clock/advance {ms}          runs expiries, confirmations, checkouts at once
+//   POST /sandbox/deposit {account?, currency, amount, network?, instant?} → {id} (PENDING, or SUCCESS if instant)
+//   POST /sandbox/transactions/:id/fail {error_code?}   the chain refuses a CREATED/PENDING transaction
+//   POST /sandbox/faults {path (glob), method?, latency_ms?, status?, code?, message?, count?, after?}
+//        or {drop_websockets: true}; after: true handles the request first (reply delayed or lost)
+//   GET|DELETE /sandbox/faults                list or clear every rule
+//   POST /sandbox/reset                       wipe and reseed (keys are new unless fixed by options)
+//   GET  /sandbox/accounts                    every account with its keys (label, api_key, secret_key, rights)
+//   POST /sandbox/keys {account?, rights, label?} → a new key pair
+//   POST /sandbox/seed-transactions {account?, count ≤ 200000}  bulk settled history in one transaction
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sameText } from '../auth/authenticate';
 import { KEY_RIGHTS, type KeyRight } from '../auth/rights';

@@ -51,6 +51,10 @@ export function createV3Api(options: V3ApiOptions): TreasuryApi {
     silenceMs: options.streamSilenceMs, backoff: options.streamBackoff, bookStallMs: options.bookStallMs,
     logger, limiter, clock, credentials: options.credentials,
   };
+  streams.syncClock = async () => {
+    // Any reply carries the service's Date; the transport learns from it even when it is an error.
+    await calls.publicRead('/api/3/public/currency/BTC').catch(() => undefined);
+  };
   return new V3TreasuryApi(calls, streams);
 }
 

@@ -20,6 +20,8 @@ export interface StreamSettings {
   limiter: RateLimiter;
   clock: ServiceClock;
   credentials?: Credentials;
+  /** A cheap REST call whose reply's Date header re-syncs the clock (streams carry no Date). */
+  syncClock?: () => Promise<void>;
 }
 
 const STREAM_RULES = (kind: string): LimitRule[] => [
@@ -40,12 +42,27 @@ export function socketOptions(settings: StreamSettings, kind: 'public' | 'wallet
   };
 }
 
-/** Logs a trading or wallet connection in; the secret is read here and dropped. */
+/**
+ * Logs a trading or wallet connection in; the secret is read here and dropped. A 1002 caused by
+ * clock skew earns one clock re-sync (over REST) and one more try, never more.
+ */
 export async function login(socket: ResilientSocket, settings: StreamSettings): Promise<void> {
+  const timestampMs = Math.floor(settings.clock.now());
+  try {
+    await loginOnce(socket, settings, timestampMs);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 1002 || settings.syncClock === undefined) throw error;
+    await settings.syncClock();
+    if (!settings.clock.wouldReject(timestampMs, settings.credentials?.windowMs ?? 10_000)) throw error;
+    await loginOnce(socket, settings, Math.floor(settings.clock.now()));
+  }
+}
+
+async function loginOnce(socket: ResilientSocket, settings: StreamSettings, timestampMs: number): Promise<void> {
   const credentials = settings.credentials;
   if (credentials === undefined) throw new ApiError({ kind: 'input', message: 'This stream needs an API key', field: 'apiKey' });
   const secret = await credentials.readSecret();
-  const params = streamLoginParamsV3(credentials.scheme, credentials.apiKey, secret, Math.floor(settings.clock.now()), credentials.windowMs);
+  const params = streamLoginParamsV3(credentials.scheme, credentials.apiKey, secret, timestampMs, credentials.windowMs);
   const result = await socket.request('login', params);
   if (result !== true) throw new ApiError({ kind: 'service', code: 1002, message: 'Stream login refused' });
 }

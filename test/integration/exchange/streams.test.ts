@@ -3,6 +3,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Balance, Transaction } from '../../../main/exchange/domain';
+import { ServiceClock } from '../../../main/exchange/clock';
 import type { ConnectionStateEvent } from '../../../main/exchange/stream/socket';
 import type { BookView } from '../../../main/exchange/stream/order-book';
 import { clientFor, startFixture, type Fixture } from './sandbox-fixture';
@@ -101,6 +102,17 @@ describe('wallet and trading streams', () => {
     expect(before).toBeGreaterThan(0);
     expect(views).toBeGreaterThan(afterDrop);
     stream.close();
+  });
+});
+
+describe('stream login with a skewed clock', () => {
+  it('re-syncs the clock over REST after a refused login and logs in', async () => {
+    const { api, statuses } = clientFor(fixture, { clock: new ServiceClock(() => Date.now() + 300_000), streamBackoff: fastBackoff });
+    const wallet = api.walletStream();
+    await wallet.live();
+    expect(wallet.connections).toBe(1);
+    expect(statuses.length).toBeGreaterThan(0);
+    wallet.close();
   });
 });
 

@@ -98,6 +98,19 @@ describe('routing', () => {
     expect(reply.json).toEqual({ result: true });
   });
 
+  it('answers a malformed JSON body with 10001 naming the body, after authentication', async () => {
+    const key = h.key();
+    const body = '{"currency": "BTC",';
+    const timestamp = Date.now();
+    const signature = hmacHex(key.secret_key, `POST/api/3/wallet/transfer${body}${timestamp}`);
+    const res = await fetch(`${h.sandbox.restUrl}/api/3/wallet/transfer`, {
+      method: 'POST', body,
+      headers: { 'content-type': 'application/json', authorization: `HS256 ${Buffer.from(`${key.api_key}:${signature}:${timestamp}`).toString('base64')}` },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { code: 10001, description: expect.stringContaining('body') } });
+  });
+
   it('keeps connections alive', async () => {
     const header = await new Promise<string | undefined>((resolve, reject) => {
       const req = httpRequest(`${h.sandbox.restUrl}/api/3/public/currency/BTC`, (res) => {

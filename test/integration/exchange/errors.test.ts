@@ -77,7 +77,9 @@ describe('refusals the sandbox really makes', () => {
 
 describe('codes injected by fault rules', () => {
   it.each([
+    [400, 20002, 'Order not found'],
     [400, 20003, 'Limit exceeded'],
+    [500, 500, 'internal error'],
     [400, 21004, 'already frozen or disabled'],
     [400, 2001, 'Unknown symbol'],
     [400, 600, 'not allowed'],
@@ -113,5 +115,11 @@ describe('codes injected by fault rules', () => {
     const result = await api.transfer({ currency: 'USDT', amount: new Decimal('1.5'), source: 'wallet', destination: 'spot' });
     expect(result.status).toBe('uncertain');
     expect(statuses).toEqual([503]);
+  });
+
+  it('a money POST answered 504 / 22008 is uncertain, in plain words', async () => {
+    await fixture.control('POST', '/sandbox/faults', { path: '/api/3/wallet/convert', status: 504, code: 22008, count: 1 });
+    const result = await clientFor(fixture).api.convert({ fromCurrency: 'USDT', toCurrency: 'BTC', amount: new Decimal('2') });
+    expect(result).toMatchObject({ status: 'uncertain', reason: 'The service gateway timed out. The outcome is unknown until it has been checked. (code 22008)' });
   });
 });

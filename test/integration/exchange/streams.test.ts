@@ -52,6 +52,14 @@ describe('public stream', () => {
     expect(books.map((book) => book.sequence)).toEqual([...books.map((book) => book.sequence)].sort((a, b) => a - b));
     stream.close();
   });
+
+  it('turns a stream error reply into an ApiError', async () => {
+    const { api } = clientFor(fixture);
+    const stream = api.publicStream();
+    await stream.live();
+    await expect(stream.subscribe('orderbook/full', { symbols: ['NOPEUSDT'] }, () => undefined)).rejects.toMatchObject({ code: 2001 });
+    stream.close();
+  });
 });
 
 describe('wallet and trading streams', () => {

@@ -77,7 +77,7 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   };
   const streams: Record<string, StreamEndpoint> = {
     '/api/3/ws/wallet': createWalletStream(ctx, sessionDeps),
-    '/api/3/ws/trading': createTradingStream(ctx, sessionDeps),
+    '/api/3/ws/trading': createTradingStream(ctx, engine, sessionDeps),
   };
   const publicStream = publicSide?.createStream((ip) => limits.allowStreamMessage('public', ip, null, 'subscribe'));
   if (publicStream) streams['/api/3/ws/public'] = publicStream;

@@ -51,7 +51,8 @@ function symbolOf(id: string): SymbolDef {
   return symbol;
 }
 
-function readOrder(p: ParamReader, accountId: number, now: number): OrderRequest {
+/** Order parameters of POST /api/3/spot/order (also the trading stream's spot_new_order). */
+export function readOrder(p: ParamReader, accountId: number, now: number): OrderRequest {
   const clientOrderId = p.text('client_order_id');
   if (clientOrderId !== undefined && !CLIENT_ORDER_ID.test(clientOrderId)) throw validationError('client_order_id', 'must be 8-32 Latin letters, digits, underscores or hyphens');
   const symbol = symbolOf(p.requiredText('symbol'));

@@ -7,13 +7,16 @@ import type { SandboxContext } from '../context';
 import { errors, validationError } from '../http/errors';
 import { formatAmount } from '../wallet/money';
 import { OrderStore, orderRecord } from '../spot/order-store';
+import type { SpotEngine } from '../spot/engine';
+import { readOrder } from '../spot/routes';
+import { ParamReader } from '../http/params';
 import { nonZeroBalances, type BalanceEntry } from './balances';
 import { StreamSession, type MethodHandler, type SessionDeps } from './session';
 
 const BATCH_INTERVAL_MS = 100;
 
-export function createTradingStream(ctx: SandboxContext, deps: Omit<SessionDeps, 'kind'>): { handleConnection(ws: WebSocket, req: IncomingMessage): void } {
-  const methods = tradingMethods(ctx);
+export function createTradingStream(ctx: SandboxContext, engine: SpotEngine, deps: Omit<SessionDeps, 'kind'>): { handleConnection(ws: WebSocket, req: IncomingMessage): void } {
+  const methods = { ...tradingMethods(ctx), ...orderMethods(ctx, engine) };
   return {
     handleConnection(ws, req) {
       new StreamSession(ws, req, { ...deps, kind: 'trading' }, methods);
@@ -91,5 +94,18 @@ function tradingMethods(ctx: SandboxContext): Record<string, MethodHandler> {
       return true;
     },
     spot_get_orders: (s) => orders.active(account(s)).map(orderRecord),
+  };
+}
+
+/** Order entry over the stream, with the REST parameters and results. */
+function orderMethods(ctx: SandboxContext, engine: SpotEngine): Record<string, MethodHandler> {
+  const account = (s: StreamSession): number => s.accountId ?? 0;
+  return {
+    spot_new_order: (s, r) => orderRecord(engine.place(readOrder(new ParamReader(r.params), account(s), ctx.clock.now()))),
+    spot_cancel_order: (s, r) => orderRecord(engine.cancel(account(s), new ParamReader(r.params).requiredText('client_order_id'))),
+    spot_cancel_orders: (s, r) => {
+      const symbol = new ParamReader(r.params).text('symbol')?.toUpperCase();
+      return engine.store.active(account(s), symbol).map((row) => orderRecord(engine.cancel(account(s), row.client_order_id)));
+    },
   };
 }

@@ -100,6 +100,18 @@ describe('trading stream orders', () => {
     const trade = await ws.next((m) => m.method === 'spot_order');
     expect(trade.params).toMatchObject({ status: 'filled', report_type: 'trade' });
   });
+
+  it('places and cancels orders over the stream', async () => {
+    const ws = await open('/api/3/ws/trading');
+    await ws.loginHs256(h.key());
+    const placed = await ws.request('spot_new_order', { client_order_id: 'stream-order-2', symbol: 'SOLUSDT', side: 'sell', quantity: '0.1', price: '100000' });
+    expect(placed.result).toMatchObject({ client_order_id: 'stream-order-2', status: 'new' });
+    const bad = await ws.request('spot_new_order', { symbol: 'SOLUSDT', side: 'sell' });
+    expect(bad).toMatchObject({ error: { code: 10001, description: expect.stringContaining('quantity') } });
+    expect((await ws.request('spot_get_orders')).result).toEqual([expect.objectContaining({ client_order_id: 'stream-order-2' })]);
+    expect((await ws.request('spot_cancel_orders', { symbol: 'SOLUSDT' })).result).toEqual([expect.objectContaining({ status: 'canceled' })]);
+    expect(await ws.request('spot_cancel_order', { client_order_id: 'stream-order-2' })).toMatchObject({ error: { code: 20002 } });
+  });
 });
 
 describe('drop fault', () => {

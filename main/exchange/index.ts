@@ -7,7 +7,7 @@ export type { Credentials, ExchangeEvent } from './transport';
 export { credentialsFromStore, secretFromStore, type StoredCredentials } from './credentials';
 export type { AuthScheme } from './signing';
 export type { Priority } from './limiter';
-export { RateLimiter } from './limiter';
+export { RateLimiter, sharedRateLimiter } from './limiter';
 export { ServiceClock } from './clock';
 export { createLogger, consoleLogger, silentLogger, type ExchangeLogger, type LogSink } from './log';
 export { reconcileUntilSettled, type PendingOperation, type Reconciliation, type Settled } from './operations';

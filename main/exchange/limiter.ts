@@ -193,3 +193,10 @@ export class RateLimiter {
     }, Math.max(0, wakeAt - this.now()));
   }
 }
+
+/**
+ * One limiter for the whole process by default: per-IP windows are keyed by host and per-account
+ * windows by API key, so every client talking to one service shares the windows the service
+ * itself counts, however many profiles or sessions the app opens.
+ */
+export const sharedRateLimiter = new RateLimiter();

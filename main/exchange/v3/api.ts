@@ -6,7 +6,7 @@ import type {
   FeeEstimate, InternalWithdrawRequest, PriceRate, SubAccount, SubAccountAcl, SubAccountAclChange, SubAccountTransferRequest,
   Transaction, TransactionFilter, TransferRequest, WhitelistedAddress, WithdrawalRequest,
 } from '../domain';
-import { RateLimiter, type Priority } from '../limiter';
+import { sharedRateLimiter, type Priority } from '../limiter';
 import { silentLogger } from '../log';
 import { reconcile, type PendingOperation, type Reconciliation, type Settled } from '../operations';
 import type { PublicStream, TradingStream, WalletStream } from '../stream/streams';
@@ -39,7 +39,7 @@ const DEFAULT_WINDOW_MS = 10_000;
 
 export function createV3Api(options: V3ApiOptions): TreasuryApi {
   const clock = options.clock ?? new ServiceClock();
-  const limiter = options.limiter ?? new RateLimiter();
+  const limiter = options.limiter ?? sharedRateLimiter;
   const logger = options.logger ?? silentLogger;
   const transport = new RestTransport({ ...options, clock, limiter, logger });
   const calls = new V3Calls(transport, 'user', {

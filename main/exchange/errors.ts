@@ -12,8 +12,10 @@ export interface ApiErrorInit {
   requestId?: string;
   /** The request parameter the error is about (10001 or client-side validation). */
   field?: string;
-  /** Seconds the service asked us to wait (Retry-After). */
+  /** Milliseconds the service asked us to wait (Retry-After). */
   retryAfterMs?: number;
+  /** The request certainly never reached the service (connection refused, no such host). */
+  notSent?: boolean;
 }
 
 const PLAIN_WORDS: Readonly<Record<number, string>> = {
@@ -47,6 +49,7 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   readonly field: string | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly notSent: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -57,6 +60,7 @@ export class ApiError extends Error {
     this.requestId = init.requestId;
     this.field = init.field ?? (init.code === 10001 ? fieldFromDescription(init.description) : undefined);
     this.retryAfterMs = init.retryAfterMs;
+    this.notSent = init.notSent ?? false;
   }
 
   /** What a user reads: plain words, the service's code and, for validation, the parameter. */

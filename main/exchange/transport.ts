@@ -263,18 +263,13 @@ function serviceError(response: RawResponse, nowLocal: number): ApiError {
 function networkError(cause: unknown): ApiError {
   const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : '';
   const message = cause instanceof Error ? cause.message : String(cause);
-  return new ApiError({ kind: 'network', message: `${code} ${message}`.trim(), description: NOT_SENT_CODES.has(code) ? 'not-sent' : undefined });
-}
-
-/** True when the request certainly never reached the service (connection refused and the like). */
-export function certainlyNotSent(error: ApiError): boolean {
-  return error.kind === 'network' && error.description === 'not-sent';
+  return new ApiError({ kind: 'network', message: `${code} ${message}`.trim(), notSent: NOT_SENT_CODES.has(code) });
 }
 
 /** True when a request may have been executed although no success was seen. */
 export function outcomeUnknown(error: ApiError): boolean {
   if (error.kind === 'timeout') return true;
-  if (error.kind === 'network') return !certainlyNotSent(error);
+  if (error.kind === 'network') return !error.notSent;
   // A 2xx whose body we cannot read: the service did something.
   if (error.kind === 'response') return error.status === null || (error.status >= 200 && error.status < 300);
   return error.kind === 'service' && error.status !== null && error.status >= 500 && (error.code === null || (error.code >= 500 && error.code < 600) || error.code === 22008);

@@ -9,6 +9,7 @@ import type { SideHandler } from './http/handler';
 import type { RouteRegistry } from './http/route';
 import type { SpotEngine } from './spot/engine';
 import { registerSpotRoutes } from './spot/routes';
+import { registerSpotHistoryRoutes } from './spot/history';
 import { registerSubAccountRoutes } from './subaccounts/routes';
 import { registerBalanceRoutes } from './wallet/balance-routes';
 import { advanceChain } from './wallet/chain';
@@ -19,6 +20,7 @@ const TICK_MS = 1_000;
 
 export function registerAccountRoutes(routes: RouteRegistry, ctx: SandboxContext, engine: SpotEngine): void {
   registerSpotRoutes(routes, ctx, engine);
+  registerSpotHistoryRoutes(routes, ctx);
   registerBalanceRoutes(routes, ctx);
   registerCryptoRoutes(routes, ctx);
   registerTransactionRoutes(routes, ctx);

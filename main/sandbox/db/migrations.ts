@@ -131,4 +131,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX spot_orders_active ON spot_orders (account_id, status, symbol);
   CREATE INDEX spot_orders_client ON spot_orders (account_id, client_order_id);
   `,
+  `
+  ALTER TABLE spot_orders ADD COLUMN fee TEXT;
+  ALTER TABLE spot_orders ADD COLUMN taker INTEGER;
+  CREATE INDEX spot_orders_history ON spot_orders (account_id, updated_at);
+  `,
 ];

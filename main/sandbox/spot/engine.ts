@@ -143,7 +143,8 @@ export class SpotEngine {
       tx.move(row.account_id, 'spot', symbol.quoteCurrency, notional.minus(fee));
     }
     const average = price.toDecimalPlaces(new Decimal(symbol.tickSize).decimalPlaces()).toFixed();
-    this.store.update(row.id, { status: 'filled', quantity_cumulative: row.quantity, price_average: average, updated_at: now });
+    const feeText = formatAmount(fee, symbol.feeCurrency);
+    this.store.update(row.id, { status: 'filled', quantity_cumulative: row.quantity, price_average: average, updated_at: now, fee: feeText, taker: feeRate === symbol.takeRate ? 1 : 0 });
   }
 
   private checkCounts(accountId: number, symbol: string): void {

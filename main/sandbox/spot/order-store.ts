@@ -24,6 +24,9 @@ export interface OrderRow {
   reserved_amount: string | null;
   created_at: number;
   updated_at: number;
+  /** Set when the order filled: the fee in the symbol's fee currency, and taker (1) or maker (0). */
+  fee?: string | null;
+  taker?: number | null;
 }
 
 export type NewOrderRow = Omit<OrderRow, 'id'>;

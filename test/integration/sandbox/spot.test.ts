@@ -80,6 +80,22 @@ describe('spot orders', () => {
     expect(noRight.status).toBe(403);
   });
 
+  it('keeps order and trade history', async () => {
+    const trades = (await h.call('GET', '/api/3/spot/history/trade', { query: 'symbol=BTCUSDT' })).json as Record<string, unknown>[];
+    expect(trades[0]).toMatchObject({ symbol: 'BTCUSDT', side: 'buy', quantity: '0.01', taker: true, fee: expect.stringMatching(/^\d+\.\d+$/) });
+    expect(trades[0]?.order_id).toBe(trades[0]?.id);
+    const orders = (await h.call('GET', '/api/3/spot/history/order', { query: 'symbol=BTCUSDT,ETHUSDT&sort=ASC' })).json as Order[];
+    expect(orders.map((o) => o.status)).toEqual(expect.arrayContaining(['filled', 'canceled', 'expired']));
+    expect(orders.map((o) => o.id)).toEqual([...orders.map((o) => o.id)].sort((a, b) => a - b));
+    const one = (await h.call('GET', '/api/3/spot/history/order', { query: 'client_order_id=rest-order-1&limit=5000' })).json as Order[];
+    expect(one.map((o) => o.status)).toEqual(['canceled']);
+    const tooMany = await h.call('GET', '/api/3/spot/history/trade', { query: 'limit=1001' });
+    expect(errorDescription(tooMany)).toContain('limit');
+    await h.control('POST', '/sandbox/clock/advance', { ms: 86_400_001 });
+    const later = (await h.call('GET', '/api/3/spot/history/order', { query: 'client_order_id=rest-order-1' })).json as Order[];
+    expect(later).toEqual([]);
+  });
+
   it('lists fees', async () => {
     const fees = (await h.call('GET', '/api/3/spot/fee')).json as { symbol: string }[];
     expect(fees.length).toBe(10);

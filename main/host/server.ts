@@ -57,6 +57,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
   server.on('clientError', (_error, socket) => socket.destroy());
   server.on('upgrade', (req, socket, head) => {
+    // A peer resetting mid-handshake must not become an uncaught 'error' on the raw socket.
+    socket.on('error', () => socket.destroy());
     const refusal = upgradeRefusal(req, port, token);
     if (refusal) return refuse(socket, refusal);
     wss.handleUpgrade(req, socket, head, (ws) => {

@@ -122,4 +122,20 @@ describe('codes injected by fault rules', () => {
     const result = await clientFor(fixture).api.convert({ fromCurrency: 'USDT', toCurrency: 'BTC', amount: new Decimal('2') });
     expect(result).toMatchObject({ status: 'uncertain', reason: 'The service gateway timed out. The outcome is unknown until it has been checked. (code 22008)' });
   });
+
+  it('withdrawal commit (PUT) and rollback (DELETE) are idempotent and retried like reads', async () => {
+    const { api, statuses } = clientFor(fixture, { backoff: { baseMs: 10, capMs: 20, maxAttempts: 4 } });
+    const prepared = await api.prepareWithdrawal({ currency: 'BTC', amount: new Decimal('0.0002'), address: COLD_STORAGE });
+    if (prepared.status !== 'done') throw new Error('uncertain');
+    const path = `/api/3/wallet/crypto/withdraw/${prepared.value.id}`;
+    await fixture.control('POST', '/sandbox/faults', { path, method: 'DELETE', status: 503, count: 1 });
+    await fixture.control('POST', '/sandbox/faults', { path, method: 'DELETE', status: 504, count: 1 });
+    expect(await api.rollbackWithdrawal(prepared.value.id)).toBe(true);
+    expect(statuses.slice(1)).toEqual([503, 504, 200]);
+    const second = await api.prepareWithdrawal({ currency: 'BTC', amount: new Decimal('0.0003'), address: COLD_STORAGE });
+    if (second.status !== 'done') throw new Error('uncertain');
+    await fixture.control('POST', '/sandbox/faults', { path: `/api/3/wallet/crypto/withdraw/${second.value.id}`, method: 'PUT', status: 429, count: 1 });
+    expect(await api.commitWithdrawal(second.value.id)).toBe(true);
+    expect(statuses.slice(-2)).toEqual([429, 200]);
+  });
 });

@@ -39,4 +39,16 @@ describe('sliding window', () => {
     const off = new LimitPolicy({ enabled: false }, () => now);
     expect(Array.from({ length: 100 }, () => off.allowRestForIp('1.2.3.4', '/api/3/wallet/balance')).every(Boolean)).toBe(true);
   });
+
+  it('counts per account on /wallet/*, /buy-crypto/*, /sub-account/* only, and caps connections per IP', () => {
+    const now = 0;
+    const policy = new LimitPolicy({ enabled: true, scale: 0.1 }, () => now);
+    expect(Array.from({ length: 6 }, () => policy.allowRestForAccount(1, '/api/3/sub-account/acl'))).toEqual([true, true, true, true, true, false]);
+    expect(policy.allowRestForAccount(2, '/api/3/sub-account/acl')).toBe(true);
+    expect(Array.from({ length: 50 }, () => policy.allowRestForAccount(1, '/api/3/spot/balance')).every(Boolean)).toBe(true);
+    const opened = Array.from({ length: 101 }, () => policy.openConnection('9.9.9.9'));
+    expect(opened.filter(Boolean)).toHaveLength(100);
+    policy.closeConnection('9.9.9.9');
+    expect(policy.openConnection('9.9.9.9')).toBe(true);
+  });
 });

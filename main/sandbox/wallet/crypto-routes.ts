@@ -19,9 +19,8 @@ export function registerCryptoRoutes(routes: RouteRegistry, ctx: SandboxContext)
     const network = currency.crypto ? resolveNetwork(currency, p.text('network_code')) : undefined;
     const amount = p.amount('amount', currency.decimals);
     const address = p.requiredText('address');
-    p.optionalText('wallet_id');
     const request = {
-      currency, amount, address, paymentId: p.text('payment_id'),
+      currency, amount, address, paymentId: p.text('payment_id'), walletId: p.optionalText('wallet_id', 64),
       includeFee: p.bool('include_fee', false), autoCommit: p.bool('auto_commit', true),
       useOffchain: p.oneOf('use_offchain', USE_OFFCHAIN, 'never'),
       feeLevelId: p.int('fee_level_id', 1, 1, Object.keys(FEE_LEVELS).length),

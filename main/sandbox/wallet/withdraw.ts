@@ -32,6 +32,7 @@ export interface WithdrawRequest {
   useOffchain: UseOffchain;
   feeLevelId: number;
   publicComment?: string;
+  walletId?: string;
 }
 
 export const errorsOfAccount = {
@@ -82,7 +83,7 @@ export function createWithdrawal(ctx: SandboxContext, request: WithdrawRequest):
       currency: code, network: request.network.network, amount: formatAmount(sent, code), fee: formatAmount(fee, code),
       address: request.address, payment_id: request.paymentId ?? null, hash: null, offchain_id: null,
       confirmations: null, required_confirmations: request.network.payinConfirmations,
-      public_comment: request.publicComment ?? null, error_code: null, senders: null, wallet_id: null,
+      public_comment: request.publicComment ?? null, error_code: null, senders: null, wallet_id: request.walletId ?? null,
       operation_type: null, meta: null, held: formatAmount(debit, code),
       commit_deadline: request.autoCommit ? null : now + COMMIT_WINDOW_MS, broadcast_at: null,
     });
@@ -101,8 +102,14 @@ function ownWithdrawal(tx: LedgerTx, accountId: number, id: string): TxRow {
 export function commitWithdrawal(ctx: SandboxContext, accountId: number, id: string): boolean {
   return ctx.ledger.run((tx) => {
     const row = ownWithdrawal(tx, accountId, id);
+    const now = ctx.clock.now();
+    // Past the commit window the service has rolled it back, even if the time step has not run yet.
+    if (row.status === 'CREATED' && row.commit_deadline !== null && row.commit_deadline <= now) {
+      rollbackInside(tx, row, now);
+      return false;
+    }
     if (row.status === 'ROLLED_BACK') return false;
-    if (row.status === 'CREATED') commitInside(ctx, tx, row, ctx.clock.now());
+    if (row.status === 'CREATED') commitInside(ctx, tx, row, now);
     return true;
   });
 }

@@ -141,6 +141,35 @@ export interface PriceRate {
   timestamp: string;
 }
 
+export const PRICE_PERIODS = ['M1', 'M3', 'M5', 'M15', 'M30', 'H1', 'H4', 'D1', 'D7', '1M'] as const;
+export type PricePeriod = (typeof PRICE_PERIODS)[number];
+
+export interface PricePoint {
+  timestamp: string;
+  open: Decimal;
+  close: Decimal;
+  min: Decimal;
+  max: Decimal;
+}
+
+export interface PriceHistory {
+  currency: string;
+  quote: string;
+  points: PricePoint[];
+}
+
+export interface PriceHistoryQuery {
+  from: readonly string[];
+  to: string;
+  period?: PricePeriod;
+  /** ISO times. */
+  since?: string;
+  until?: string;
+  /** 1-1000 points per currency, newest first unless sort is ASC. */
+  limit?: number;
+  sort?: 'ASC' | 'DESC';
+}
+
 export interface SubAccount {
   id: string;
   email: string;

@@ -3,7 +3,7 @@
 import type Decimal from 'decimal.js';
 import type {
   AccountBalances, Balance, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoOrderRequest, BuyCryptoRate, ConvertRequest, CryptoAddress,
-  Currency, FeeEstimate, InternalWithdrawRequest, KeyRight, PriceRate, SubAccount, SubAccountAcl,
+  Currency, FeeEstimate, PriceHistory, PriceHistoryQuery, InternalWithdrawRequest, KeyRight, PriceRate, SubAccount, SubAccountAcl,
   SubAccountAclChange, SubAccountTransferRequest, Transaction, TransactionFilter, TransferRequest,
   WhitelistedAddress, WithdrawalRequest,
 } from './domain';
@@ -41,6 +41,7 @@ export interface TreasuryApi {
 
   currencies(): Promise<Currency[]>;
   priceRates(from: readonly string[], to: string): Promise<PriceRate[]>;
+  priceHistory(query: PriceHistoryQuery): Promise<PriceHistory[]>;
 
   balances(): Promise<AccountBalances>;
   walletBalances(): Promise<Balance[]>;

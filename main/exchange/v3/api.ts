@@ -3,7 +3,7 @@ import type { BackoffPolicy } from '../backoff';
 import { ServiceClock } from '../clock';
 import type {
   AccountBalances, Balance, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoOrderRequest, BuyCryptoRate, ConvertRequest, CryptoAddress, Currency,
-  FeeEstimate, InternalWithdrawRequest, PriceRate, SubAccount, SubAccountAcl, SubAccountAclChange, SubAccountTransferRequest,
+  FeeEstimate, InternalWithdrawRequest, PriceHistory, PriceHistoryQuery, PriceRate, SubAccount, SubAccountAcl, SubAccountAclChange, SubAccountTransferRequest,
   Transaction, TransactionFilter, TransferRequest, WhitelistedAddress, WithdrawalRequest,
 } from '../domain';
 import { sharedRateLimiter, type Priority } from '../limiter';
@@ -12,12 +12,13 @@ import { reconcile, type PendingOperation, type Reconciliation, type Settled } f
 import type { PublicStream, TradingStream, WalletStream } from '../stream/streams';
 import type { BuyCryptoRateQuery, FeeQuery, RightsProbe, TreasuryApi } from '../treasury-api';
 import { RestTransport, type TransportOptions } from '../transport';
+import { inputError } from '../errors';
 import { requireCode } from '../validate';
 import * as buyCrypto from './buy-crypto';
 import { V3Calls } from './calls';
 import { V3WalletStream, V3TradingStream } from './private-streams';
 import { V3PublicStream } from './public-stream';
-import { parseCurrencies, parsePriceRates, parseWhitelist } from './records';
+import { parseCurrencies, parsePriceHistory, parsePriceRates, parseWhitelist } from './records';
 import { probeRights } from './rights';
 import type { StreamSettings } from './stream-settings';
 import * as subAccounts from './sub-accounts';
@@ -84,6 +85,16 @@ export class V3TreasuryApi implements TreasuryApi {
   async priceRates(from: readonly string[], to: string): Promise<PriceRate[]> {
     const query = { from: from.map((code) => requireCode(code, 'from')), to: requireCode(to, 'to') };
     return parsePriceRates(await this.calls.publicRead('/api/3/public/price/rate', query));
+  }
+
+  async priceHistory(query: PriceHistoryQuery): Promise<PriceHistory[]> {
+    const limit = query.limit ?? 100;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1_000) throw inputError('limit', 'must be a whole number from 1 to 1000');
+    const reply = await this.calls.publicRead('/api/3/public/price/history', {
+      from: query.from.map((code) => requireCode(code, 'from')), to: requireCode(query.to, 'to'),
+      period: query.period, since: query.since, until: query.until, limit, sort: query.sort,
+    });
+    return parsePriceHistory(reply);
   }
 
   balances(): Promise<AccountBalances> {

@@ -1,7 +1,7 @@
 // Version 3 wire records → domain objects. Every reply is checked here, at the edge; a field that
 // is missing or not a decimal raises ApiError(kind 'response') naming it.
 import type {
-  Balance, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoRate, CryptoAddress, Currency, FeeEstimate, Network, PriceRate,
+  Balance, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoRate, PriceHistory, CryptoAddress, Currency, FeeEstimate, Network, PriceRate,
   SubAccount, SubAccountAcl, Transaction, WhitelistedAddress,
 } from '../domain';
 import {
@@ -126,6 +126,23 @@ export function parsePriceRates(value: unknown): PriceRate[] {
   return Object.entries(asObject(value, 'rates')).map(([currency, item]) => {
     const record = asObject(item, currency);
     return { currency, quote: str(record, 'currency'), price: decimal(record, 'price'), timestamp: str(record, 'timestamp') };
+  });
+}
+
+export function parsePriceHistory(value: unknown): PriceHistory[] {
+  return Object.entries(asObject(value, 'history')).map(([currency, item]) => {
+    const record = asObject(item, currency);
+    return {
+      currency,
+      quote: str(record, 'currency'),
+      points: asArray(record.history ?? [], 'history').map((point) => {
+        const fields = asObject(point, 'history');
+        return {
+          timestamp: str(fields, 'timestamp'),
+          open: decimal(fields, 'open'), close: decimal(fields, 'close'), min: decimal(fields, 'min'), max: decimal(fields, 'max'),
+        };
+      }),
+    };
   });
 }
 

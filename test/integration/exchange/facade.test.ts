@@ -31,6 +31,16 @@ describe('public data', () => {
     expect(rates.map((rate) => rate.currency).sort()).toEqual(['BTC', 'ETH']);
     expect(rates.every((rate) => Decimal.isDecimal(rate.price) && rate.price.gt(0) && rate.quote === 'USDT')).toBe(true);
   });
+
+  it('reads price history points as decimals, oldest first when asked', async () => {
+    const [btc] = await api.priceHistory({ from: ['BTC'], to: 'USDT', period: 'H1', limit: 24, sort: 'ASC' });
+    expect(btc?.quote).toBe('USDT');
+    expect(btc?.points.length).toBeGreaterThan(0);
+    expect(btc?.points.length).toBeLessThanOrEqual(24);
+    const times = btc?.points.map((point) => Date.parse(point.timestamp)) ?? [];
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(btc?.points.every((point) => point.max.gte(point.min) && point.close.gt(0))).toBe(true);
+  });
 });
 
 describe('balances and addresses', () => {

@@ -75,6 +75,9 @@ describe('sub-accounts', () => {
     expect((read.json as { result: unknown[] }).result).toHaveLength(1);
     const blocked = await h.call('POST', '/api/3/wallet/crypto/withdraw', { key: alpha.keys[0], body: { currency: 'BTC', amount: '0.001', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } });
     expect(errorCode(blocked)).toBe(20018);
+    await h.call('POST', '/api/3/sub-account/acl', { body: { sub_account_ids: [alpha.id], deposit_address_generation_enabled: false } });
+    const noAddress = await h.call('POST', '/api/3/wallet/crypto/address', { key: alpha.keys[0], body: { currency: 'BTC' } });
+    expect(errorCode(noAddress)).toBe(600);
   });
 
   it('gives a sub-account deposit address and answers unknown ids with 500', async () => {

@@ -72,6 +72,9 @@ interface RawResponse {
   text: string;
 }
 
+/** One trip to the service; signedAtMs is kept for HS256 so a 1002 can be judged for skew. */
+type Attempt = { ok: true; value: unknown } | { ok: false; error: ApiError; signedAtMs?: number };
+
 const RETRYABLE_STATUS = new Set([429, 503, 504]);
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -149,7 +152,7 @@ export class RestTransport {
   private async attempt(
     request: RestRequest,
     sent: SentRequest | undefined,
-  ): Promise<{ ok: true; value: unknown } | { ok: false; error: ApiError; signedAtMs?: number }> {
+  ): Promise<Attempt> {
     const release = await this.limiter.acquire(request.path, this.scope(), request.priority ?? 'user');
     try {
       return await this.signAndExchange(request, sent);
@@ -161,7 +164,7 @@ export class RestTransport {
   private async signAndExchange(
     request: RestRequest,
     sent: SentRequest | undefined,
-  ): Promise<{ ok: true; value: unknown } | { ok: false; error: ApiError; signedAtMs?: number }> {
+  ): Promise<Attempt> {
     const query = encodeQuery(request.query);
     const body = request.method === 'GET' || request.body === undefined ? '' : encodeBody(request.body, this.bodyFormat);
     const headers: http.OutgoingHttpHeaders = { Accept: 'application/json' };
@@ -175,21 +178,22 @@ export class RestTransport {
     const sentAtLocal = this.clock.localNow();
     // Headers go to the log as they are: the logger redacts Authorization by name.
     this.logger.debug('request', { method: request.method, path: request.path, query, headers, bodyBytes: body.length });
+    let response: RawResponse;
     try {
-      const response = await this.exchange(request, query, body, headers);
-      const receivedAtLocal = this.clock.localNow();
-      this.clock.observe(header(response.headers, 'date'), sentAtLocal, receivedAtLocal);
-      this.onExchange?.({ method: request.method, path: request.path, status: response.status, durationMs: receivedAtLocal - sentAtLocal });
-      if (response.status >= 200 && response.status < 300) return { ok: true, value: parseBody(response) };
-      const error = serviceError(response, this.clock.localNow());
-      this.logger.warn('service refused', { method: request.method, path: request.path, status: error.status, code: error.code, requestId: error.requestId, description: error.description });
-      return { ok: false, error, signedAtMs: request.signed ? signedAtMs : undefined };
+      response = await this.exchange(request, query, body, headers);
     } catch (cause) {
       const error = cause instanceof ApiError ? cause : networkError(cause);
       this.onExchange?.({ method: request.method, path: request.path, status: null, durationMs: this.clock.localNow() - sentAtLocal });
       this.logger.warn('request failed', { method: request.method, path: request.path, kind: error.kind, message: error.message });
       return { ok: false, error };
     }
+    const receivedAtLocal = this.clock.localNow();
+    this.clock.observe(header(response.headers, 'date'), sentAtLocal, receivedAtLocal);
+    this.onExchange?.({ method: request.method, path: request.path, status: response.status, durationMs: receivedAtLocal - sentAtLocal });
+    if (response.status >= 200 && response.status < 300) return parseBody(response);
+    const error = serviceError(response, receivedAtLocal);
+    this.logger.warn('service refused', { method: request.method, path: request.path, status: error.status, code: error.code, requestId: error.requestId, description: error.description });
+    return { ok: false, error, signedAtMs: request.signed && this.credentials?.scheme === 'HS256' ? signedAtMs : undefined };
   }
 
   private async authorize(method: string, path: string, query: string, body: string, timestampMs: number): Promise<string> {
@@ -226,12 +230,12 @@ function header(headers: http.IncomingHttpHeaders, name: string): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
-function parseBody(response: RawResponse): unknown {
-  if (response.text.trim() === '') return null;
+function parseBody(response: RawResponse): Attempt {
+  if (response.text.trim() === '') return { ok: true, value: null };
   try {
-    return parseJsonExact(response.text);
+    return { ok: true, value: parseJsonExact(response.text) };
   } catch {
-    throw new ApiError({ kind: 'response', status: response.status, message: 'The service sent a reply that is not JSON' });
+    return { ok: false, error: new ApiError({ kind: 'response', status: response.status, message: 'The service sent a reply that is not JSON' }) };
   }
 }
 

@@ -46,8 +46,9 @@ export interface WalletOverview {
 }
 
 export interface NetworkInfo {
-  code: string;
+  /** The network's code: what WithdrawalInput.network and AddressQuery.network take (e.g. ETH for USDT-ERC20). */
   network: string;
+  /** Display name, e.g. "Ethereum (ERC20)". */
   name: string;
   isDefault: boolean;
   payinEnabled: boolean;
@@ -118,7 +119,7 @@ export type WithdrawalViewAction = 'commit' | 'rollback' | 'prepareAgain';
 
 export interface WithdrawalInput {
   currency: string;
-  /** Network code; the currency's default network when omitted. */
+  /** NetworkInfo.network; the currency's default network when omitted. */
   network?: string;
   address: string;
   paymentId?: string;

@@ -43,6 +43,7 @@ export interface WalletHandlersDeps {
 
 interface ProfileServices {
   profileId: string;
+  api: WalletSession['api'];
   wallet: WalletService;
   withdrawals: WithdrawalsService;
 }
@@ -60,7 +61,7 @@ export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
 
   async function services(): Promise<ProfileServices> {
     const session = await deps.session();
-    if (current?.profileId === session.profile.id) return current;
+    if (current?.profileId === session.profile.id && current.api === session.api) return current;
     closeCurrent();
     current = startServices(session);
     return current;
@@ -85,8 +86,8 @@ export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
     });
     withdrawals.start();
     const feeds = session.feeds ?? feedsOf(session.api);
-    if (feeds !== null) wallet.startLive(feeds, (tx) => withdrawals.onServiceTransaction(tx));
-    return { profileId, wallet, withdrawals };
+    if (feeds !== null) wallet.startLive(resyncWhenLive(feeds, () => withdrawals.resync()), (tx) => withdrawals.onServiceTransaction(tx));
+    return { profileId, api: session.api, wallet, withdrawals };
   }
 
   function closeCurrent(): void {
@@ -134,6 +135,18 @@ function guarded<Req, Res>(op: string, run: (request: Req) => Promise<Res>): (re
       return failureFrom(op, error);
     }
   };
+}
+
+/** Each time the transaction feed comes (back) up, what it may have missed is read again. */
+function resyncWhenLive(feeds: LiveFeeds, resync: () => void): LiveFeeds {
+  return (listeners) =>
+    feeds({
+      ...listeners,
+      feedState: (feed, live, detail) => {
+        listeners.feedState(feed, live, detail);
+        if (feed === 'transactions' && live) resync();
+      },
+    });
 }
 
 function feedsOf(api: WalletSession['api']): LiveFeeds | null {

@@ -38,6 +38,7 @@ export class WithdrawalsService {
   private readonly records: WithdrawalRecords;
   readonly follower: WithdrawalFollower;
   private currencyCache: { at: number; list: Currency[] } | null = null;
+  private resyncing = false;
 
   constructor(private readonly deps: WithdrawalsDeps) {
     this.records = new WithdrawalRecords(deps.store, deps.profile, deps.notices, deps.wallNow ?? (() => new Date()));
@@ -212,8 +213,22 @@ export class WithdrawalsService {
     this.follower.onServiceTransaction(tx);
   }
 
+  /** Resumes uncertain checks and the deadline watch, and learns the queue in the background
+   *  so deadline warnings fire even before anyone opens the approvals page. */
   start(): void {
     this.follower.start();
+    this.resync();
+  }
+
+  /** Re-reads the queue (after a stream reconnect, updates may have been missed). */
+  resync(): void {
+    if (this.resyncing) return;
+    this.resyncing = true;
+    this.listApprovals()
+      .catch(() => undefined)
+      .finally(() => {
+        this.resyncing = false;
+      });
   }
 
   close(): void {

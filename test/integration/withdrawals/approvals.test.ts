@@ -83,6 +83,7 @@ describe('withdrawal approvals', () => {
     const other = createV3Api({
       baseUrl: h.sandbox.restUrl,
       credentials: { apiKey: key.api_key, scheme: 'HS256', readSecret: async () => key.secret_key },
+      limiter: h.limiter,
     });
     try {
       const settled = await other.prepareWithdrawal({ currency: 'BTC', amount: new Decimal('0.002'), address: BTC_ADDRESS });

@@ -9,6 +9,7 @@ import { openAuditLog, type AuditLog } from '../../../main/core/audit/audit-log'
 import { createWalletHandlers, type WalletCore } from '../../../main/core/wallet/handlers';
 import { openWithdrawalStore, type WithdrawalStore } from '../../../main/core/withdrawals/store';
 import type { TreasuryApi } from '../../../main/exchange/treasury-api';
+import { RateLimiter } from '../../../main/exchange/limiter';
 import { createV3Api, type V3ApiOptions } from '../../../main/exchange/v3/api';
 import type { RunningSandbox } from '../../../main/sandbox/index';
 import { startSandbox } from '../../../main/sandbox/server';
@@ -30,6 +31,8 @@ export interface Harness {
   events: Emitted[];
   /** Every request the app's client put on the wire, as "METHOD /path". */
   wire: string[];
+  /** One limiter for every client the test makes: the sandbox limits per IP, and all share 127.0.0.1. */
+  limiter: RateLimiter;
   control(method: 'GET' | 'POST' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<unknown>;
   advanceClock(ms: number): Promise<void>;
   /** Closes the app side only and opens it again on the same files (an app restart). */
@@ -47,6 +50,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let advancedMs = 0;
   const wire: string[] = [];
   const events: Emitted[] = [];
+  const limiter = new RateLimiter();
 
   const control: Harness['control'] = async (method, path, body) => {
     const response = await fetch(`${sandbox.restUrl}${path}`, {
@@ -66,6 +70,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       credentials: { apiKey: sandbox.master.apiKey, scheme: 'HS256', readSecret: async () => sandbox.master.secretKey },
       onExchange: (event) => wire.push(`${event.method} ${event.path.split('?')[0]}`),
       settleGraceMs: 1_000,
+      limiter,
       ...options.client,
     });
     const serviceNow = () => api.serviceNow() + advancedMs;
@@ -100,6 +105,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     get store() { return app.store; },
     events,
     wire,
+    limiter,
     control,
     advanceClock: async (ms) => {
       await control('POST', '/sandbox/clock/advance', { ms });

@@ -1,0 +1,66 @@
+// The active profile as a wallet session: its client (built once per profile version, closed when
+// the profile changes), with the secret read from the keychain only when a request is signed.
+import type { Profile } from '../../../preload/contract';
+import type { TreasuryApi } from '../../exchange/treasury-api';
+import { createV3Api } from '../../exchange/v3/api';
+import { profileAccount, type SecretStore } from '../../keychain/secret-store';
+import { AppFailure } from '../app-error';
+import { withKeychain } from '../keychain-failure';
+import type { WalletSession } from './handlers';
+
+export interface ProfileSessionsDeps {
+  profiles: { list(): Profile[]; activeProfileId(): string | null };
+  secrets: SecretStore;
+  /** Builds the client of a profile; defaults to the version 3 client. */
+  createApi?: (profile: Profile, readSecret: () => Promise<string>) => TreasuryApi;
+}
+
+export interface ProfileSessions {
+  session(): Promise<WalletSession>;
+  close(): void;
+}
+
+export function createProfileSessions(deps: ProfileSessionsDeps): ProfileSessions {
+  const build = deps.createApi ?? defaultApi;
+  let cached: { profileId: string; version: string; api: TreasuryApi } | null = null;
+
+  function activeProfile(): Profile {
+    const id = deps.profiles.activeProfileId();
+    const profile = id === null ? undefined : deps.profiles.list().find((p) => p.id === id);
+    if (profile === undefined) throw new AppFailure('NO_PROFILE', 'Choose or create a connection profile first');
+    if (!profile.hasSecret) throw new AppFailure('NO_SECRET', `The profile “${profile.name}” has no secret key stored; edit it to add one`);
+    return profile;
+  }
+
+  const readSecretOf = (profile: Profile) => () =>
+    withKeychain(async () => {
+      const secret = await deps.secrets.get(profileAccount(profile.id));
+      if (secret === null) throw new AppFailure('NO_SECRET', `The keychain has no secret key for “${profile.name}”; edit the profile to add it`);
+      return secret;
+    });
+
+  return {
+    async session() {
+      const profile = activeProfile();
+      // Any edit (URL, key, method) gives a new client; the old one's sockets are closed.
+      const version = `${profile.updatedAt}|${profile.restUrl}|${profile.streamUrl}|${profile.publicKey}|${profile.authMethod}`;
+      if (cached === null || cached.profileId !== profile.id || cached.version !== version) {
+        cached?.api.close();
+        cached = { profileId: profile.id, version, api: build(profile, readSecretOf(profile)) };
+      }
+      return { profile: { id: profile.id, name: profile.name }, api: cached.api };
+    },
+    close() {
+      cached?.api.close();
+      cached = null;
+    },
+  };
+}
+
+function defaultApi(profile: Profile, readSecret: () => Promise<string>): TreasuryApi {
+  return createV3Api({
+    baseUrl: profile.restUrl,
+    wsUrl: profile.streamUrl,
+    credentials: { apiKey: profile.publicKey, scheme: profile.authMethod, readSecret },
+  });
+}

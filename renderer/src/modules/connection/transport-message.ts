@@ -21,7 +21,7 @@ export function transportNotice(state: TransportState, host: string): TransportN
       return {
         tone: 'warning',
         title: 'Connection lost — reconnecting…',
-        detail: `The link to Coffer at ${host} dropped (attempt ${state.attempt}). A request in flight when it dropped is reported with an unknown outcome and never re-sent.`,
+        detail: `The link to Coffer at ${host} dropped (attempt ${state.attempt}). A request in flight when it dropped is reported with an unknown outcome and never re-sent. If Coffer was restarted, open the new link it printed.`,
         retrying: true,
       };
     case 'unreachable':

@@ -1,0 +1,52 @@
+// How the specs drive the Profiles page: by the labels and names a user sees.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface ProfileFields {
+  name?: string;
+  restUrl?: string;
+  streamUrl?: string;
+  publicKey?: string;
+  secretKey?: string;
+  authMethod?: 'HS256 (signed)' | 'Basic';
+}
+
+const LABELS = {
+  name: 'Name',
+  restUrl: 'REST base URL',
+  streamUrl: 'Streaming URL',
+  publicKey: 'Public key',
+  secretKey: 'Secret key',
+} as const;
+
+/** Open the app at the host's URL and wait until the profile list has loaded. */
+export async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByTestId('profiles-page')).toBeVisible();
+  await expect(page.getByTestId('profile-card').first()).toBeVisible();
+}
+
+export function profileForm(page: Page): Locator {
+  return page.getByTestId('profile-form');
+}
+
+/** The form input for a field, found by its visible label. */
+export function formField(page: Page, field: keyof typeof LABELS): Locator {
+  return profileForm(page).getByLabel(LABELS[field], { exact: true });
+}
+
+export async function fillProfileForm(page: Page, fields: ProfileFields): Promise<void> {
+  for (const key of Object.keys(LABELS) as (keyof typeof LABELS)[]) {
+    const value = fields[key];
+    if (value !== undefined) await formField(page, key).fill(value);
+  }
+  if (fields.authMethod) await profileForm(page).getByText(fields.authMethod, { exact: true }).click();
+}
+
+/** The form item (label, input and message) of a field, to read the message under it. */
+export function fieldItem(page: Page, field: keyof typeof LABELS): Locator {
+  return profileForm(page).locator('.n-form-item').filter({ has: formField(page, field) });
+}
+
+export function profileCard(page: Page, name: string): Locator {
+  return page.locator(`[data-testid="profile-card"][data-profile-name="${name}"]`);
+}

@@ -49,6 +49,8 @@ export class ResilientSocket {
   private watchdog: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private stopped = true;
+  /** Why the last setup failed, reported with the 'down' that follows. */
+  private setupFailure: string | undefined;
   state: ConnectionState = 'down';
   /** How many times a connection was opened (tests and diagnostics). */
   connections = 0;
@@ -125,6 +127,7 @@ export class ResilientSocket {
     } catch (error) {
       const detail = error instanceof ApiError ? error.userMessage : String(error);
       (this.options.logger ?? silentLogger).warn('stream setup failed', { stream: this.options.stream, detail });
+      this.setupFailure = detail;
       if (this.ws === ws) ws.terminate();
     }
   }
@@ -157,7 +160,8 @@ export class ResilientSocket {
     this.ws = undefined;
     this.failPending(new ApiError({ kind: 'network', message: `${this.options.stream} stream ${detail}` }));
     if (this.stopped) return;
-    this.setState('down', detail);
+    this.setState('down', this.setupFailure ?? detail);
+    this.setupFailure = undefined;
     const delay = backoffDelayMs(this.attempt, this.options.backoff ?? STREAM_BACKOFF);
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => this.connect(), delay);

@@ -124,6 +124,21 @@ describe('stream login with a skewed clock', () => {
   });
 });
 
+describe('stream login refused', () => {
+  it('reports down with the reason in plain words and keeps retrying with backoff', async () => {
+    const key = { apiKey: fixture.sandbox.master.apiKey, secretKey: 'wrong-secret' };
+    const { api } = clientFor(fixture, { streamBackoff: fastBackoff }, key);
+    const wallet = api.walletStream();
+    const down = await waitFor<ConnectionStateEvent>('down with a reason', (done) =>
+      wallet.onState((event) => event.state === 'down' && done(event)));
+    expect(down.detail).toContain('Authorization failed');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(wallet.connections).toBeGreaterThanOrEqual(2);
+    expect(wallet.state).not.toBe('live');
+    wallet.close();
+  });
+});
+
 describe('watchdog', () => {
   it('reconnects when the service goes silent for longer than silenceMs', async () => {
     const quiet = await startFixture({ pingIntervalMs: 60_000 });

@@ -134,10 +134,12 @@ export async function waitForEvent<E extends keyof WalletEvents>(
   event: E,
   predicate: (payload: WalletEvents[E]) => boolean,
   timeoutMs = 10_000,
+  /** Only events emitted at or after this index of harness.events. */
+  fromIndex = 0,
 ): Promise<WalletEvents[E]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    for (const emitted of harness.events) {
+    for (const emitted of harness.events.slice(fromIndex)) {
       if (emitted.event === event && predicate(emitted.payload as WalletEvents[E])) return emitted.payload as WalletEvents[E];
     }
     if (Date.now() > deadline) throw new Error(`no ${event} event matched within ${timeoutMs} ms`);

@@ -1,0 +1,88 @@
+// The active profile becomes a wallet session: its client is built from the profile, signs with
+// the secret read from the secret store at signing time, and is rebuilt when the profile changes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Profile } from '../../../preload/contract';
+import { createProfileSessions } from '../../../main/core/wallet/sessions';
+import { openWalletCore } from '../../../main/core/wallet/wallet-core';
+import type { SecretStore } from '../../../main/keychain/secret-store';
+import type { RunningSandbox } from '../../../main/sandbox/index';
+import { startSandbox } from '../../../main/sandbox/server';
+
+let sandbox: RunningSandbox;
+let dataDir: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ lightSeed: true });
+  dataDir = mkdtempSync(join(tmpdir(), 'coffer-sessions-'));
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A secret store over a Map: stands in for the OS keychain, which these tests do not need. */
+function mapSecrets(initial: Record<string, string>): SecretStore & { reads: number } {
+  const map = new Map(Object.entries(initial));
+  const store = {
+    reads: 0,
+    async get(account: string) {
+      store.reads += 1;
+      return map.get(account) ?? null;
+    },
+    async set(account: string, secret: string) {
+      map.set(account, secret);
+    },
+    async delete(account: string) {
+      return map.delete(account);
+    },
+  };
+  return store;
+}
+
+function sandboxProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 'p-sandbox', name: 'Sandbox', apiVersion: '3', restUrl: sandbox.restUrl, streamUrl: sandbox.wsUrl,
+    authMethod: 'HS256', publicKey: sandbox.master.apiKey, hasSecret: true, builtIn: true, rights: null,
+    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides,
+  };
+}
+
+describe('profile sessions', () => {
+  it('refuses with a clear code when no profile is active or it has no secret', async () => {
+    const none = createProfileSessions({ profiles: { list: () => [], activeProfileId: () => null }, secrets: mapSecrets({}) });
+    await expect(none.session()).rejects.toMatchObject({ code: 'NO_PROFILE' });
+    const noSecret = createProfileSessions({
+      profiles: { list: () => [sandboxProfile({ hasSecret: false })], activeProfileId: () => 'p-sandbox' },
+      secrets: mapSecrets({}),
+    });
+    await expect(noSecret.session()).rejects.toMatchObject({ code: 'NO_SECRET' });
+  });
+
+  it('drives the wallet handlers with the active profile, reading the secret only to sign', async () => {
+    let profile = sandboxProfile();
+    const secrets = mapSecrets({ 'profile:p-sandbox': sandbox.master.secretKey });
+    const sessions = createProfileSessions({ profiles: { list: () => [profile], activeProfileId: () => profile.id }, secrets });
+    const core = openWalletCore({ dataDir, events: { emit: () => undefined }, session: () => sessions.session() });
+    try {
+      const first = await sessions.session();
+      expect(first.profile).toEqual({ id: 'p-sandbox', name: 'Sandbox' });
+      expect(secrets.reads).toBe(0);
+      const overview = await core.handlers.walletOverview({ valuationCurrency: 'USDT' });
+      expect(overview.ok).toBe(true);
+      expect(secrets.reads).toBeGreaterThan(0);
+      expect((await sessions.session()).api).toBe(first.api);
+      profile = { ...profile, name: 'Sandbox renamed', updatedAt: '2026-01-02T00:00:00.000Z' };
+      const second = await sessions.session();
+      expect(second.api).not.toBe(first.api);
+      expect(second.profile.name).toBe('Sandbox renamed');
+      expect((await core.handlers.listApprovals()).ok).toBe(true);
+    } finally {
+      core.close();
+      sessions.close();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { WALLET_REQUEST_SCHEMAS as S } from '../../../preload/contract/wallet-schemas';
+import { WALLET_OPERATION_NAMES } from '../../../preload/contract/wallet';
+
+const firstIssue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
+  const issue = result.error?.issues[0];
+  return { field: issue?.path.map(String).join('.'), message: issue?.message };
+};
+
+describe('wallet request schemas', () => {
+  it('has a schema for every operation', () => {
+    expect(Object.keys(S).sort()).toEqual([...WALLET_OPERATION_NAMES].sort());
+  });
+
+  it('accepts a full withdrawal and trims its text', () => {
+    const parsed = S.prepareWithdrawal.parse({ currency: ' BTC ', network: 'BTC', address: ' bc1qxyz ', amount: '0.5', includeFee: true, publicComment: 'rent' });
+    expect(parsed).toMatchObject({ currency: 'BTC', address: 'bc1qxyz', amount: '0.5' });
+  });
+
+  it('names the field of a malformed request', () => {
+    expect(firstIssue(S.prepareWithdrawal.safeParse({ currency: 'BTC', address: 'x', amount: '1e5' }))).toEqual({ field: 'amount', message: 'amount must be a plain decimal number such as 0.25' });
+    expect(firstIssue(S.prepareWithdrawal.safeParse({ currency: 'BTC', address: 'x', amount: 0.5 })).field).toBe('amount');
+    expect(firstIssue(S.prepareWithdrawal.safeParse({ currency: 'BTC', address: 'x', amount: '1', publicComment: 'x'.repeat(256) })).field).toBe('publicComment');
+    expect(S.prepareWithdrawal.safeParse({ currency: 'BTC', address: 'x', amount: '1', autoCommit: true }).success).toBe(false);
+    expect(firstIssue(S.transferFunds.safeParse({ currency: 'BTC', amount: '1', from: 'wallet', to: 'wallet' }))).toEqual({ field: 'to', message: 'from and to must differ' });
+    expect(firstIssue(S.listAudit.safeParse({ from: 'yesterday' })).field).toBe('from');
+    expect(firstIssue(S.commitWithdrawal.safeParse({ id: '' })).field).toBe('id');
+  });
+
+  it('takes no payload where none is needed', () => {
+    expect(S.listApprovals.parse(undefined)).toBeUndefined();
+    expect(S.verifyAudit.parse(null)).toBeUndefined();
+  });
+});

@@ -65,4 +65,30 @@ describe('an uncertain prepare', () => {
     await waitForEvent(h, 'withdrawalUpdated', (e) => e.withdrawal.id === prepared.id && e.withdrawal.state === 'SUCCESS');
     expect(h.store.byTxId('profile-1', prepared.id!)?.state).toBe('SUCCESS');
   });
+
+  it('a commit answered 504 is retried by the client (it is idempotent) and lands once, audited once', async () => {
+    const prepared = unwrap(await h.core.handlers.prepareWithdrawal({ currency: 'BTC', address: BTC_ADDRESS, amount: '0.005' }));
+    const path = `${WITHDRAW_PATH}/${prepared.id}`;
+    await h.control('POST', '/sandbox/faults', { path, method: 'PUT', status: 504, count: 1 });
+    const puts = () => h.wire.filter((line) => line === `PUT ${path}`).length;
+    const committed = unwrap(await h.core.handlers.commitWithdrawal({ id: prepared.id! }));
+    await h.control('DELETE', '/sandbox/faults');
+    expect(committed.state).toBe('PENDING');
+    expect(puts()).toBe(2);
+    const commits = h.audit.all({ action: 'commit' }).filter((e) => e.txId === prepared.id);
+    expect(commits.map((e) => [e.phase, e.outcome])).toEqual([['attempt', 'sent'], ['result', 'ok']]);
+  });
+
+  it('a commit the service keeps refusing leaves the withdrawal waiting, with the error and commit still offered', async () => {
+    const prepared = unwrap(await h.core.handlers.prepareWithdrawal({ currency: 'BTC', address: BTC_ADDRESS, amount: '0.006' }));
+    const path = `${WITHDRAW_PATH}/${prepared.id}`;
+    await h.control('POST', '/sandbox/faults', { path, method: 'PUT', status: 503 });
+    const result = await h.core.handlers.commitWithdrawal({ id: prepared.id! });
+    await h.control('DELETE', '/sandbox/faults');
+    expect(result).toMatchObject({ ok: false, error: { code: 'API_503', message: expect.stringMatching(/maintenance/) } });
+    const row = unwrap(await h.core.handlers.listApprovals()).find((w) => w.id === prepared.id);
+    expect(row).toMatchObject({ state: 'CREATED', actions: ['commit', 'rollback'], error: expect.stringMatching(/maintenance/) });
+    const results = h.audit.all({ action: 'commit' }).filter((e) => e.txId === prepared.id && e.phase === 'result');
+    expect(results.map((e) => e.outcome)).toEqual(['error']);
+  });
 });

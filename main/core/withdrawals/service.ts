@@ -13,12 +13,20 @@ import { failureText, toAppFailure } from '../wallet/api-failure';
 import { WithdrawalFollower } from './follow';
 import type { ProfileRef, WalletApi } from './ports';
 import { WithdrawalRecords, type WithdrawalNotices } from './records';
-import { isAwaitingApproval } from './state';
+import { isAwaitingApproval, type WithdrawalEvent, type WithdrawalState } from './state';
 import type { LocalWithdrawal, WithdrawalStore } from './store';
 import { checkWithdrawal, type CheckedWithdrawal } from './validate';
 import { toView } from './view';
 
 const CURRENCY_CACHE_MS = 5 * 60_000;
+
+type Decision = 'commit' | 'rollback';
+
+/** The moves of the state table each decision makes. */
+const DECISIONS = {
+  commit: { requested: 'commitRequested', inFlight: 'COMMITTING', accepted: 'commitAccepted', refused: 'commitRefused' },
+  rollback: { requested: 'rollbackRequested', inFlight: 'ROLLING_BACK', accepted: 'rollbackAccepted', refused: 'rollbackRefused' },
+} as const satisfies Record<Decision, { requested: WithdrawalEvent; inFlight: WithdrawalState; accepted: WithdrawalEvent; refused: WithdrawalEvent }>;
 
 export interface WithdrawalsDeps {
   api: WalletApi;
@@ -117,9 +125,9 @@ export class WithdrawalsService {
     return this.decide(txId, 'rollback');
   }
 
-  private async decide(txId: string, action: 'commit' | 'rollback'): Promise<WithdrawalView> {
+  private async decide(txId: string, action: Decision): Promise<WithdrawalView> {
     const known = this.records.byTxId(txId) ?? (await this.follower.adoptById(txId));
-    const requested = this.records.move(known, action === 'commit' ? 'commitRequested' : 'rollbackRequested', { error: null });
+    const requested = this.records.move(known, DECISIONS[action].requested, { error: null });
     const send = () => (action === 'commit' ? this.deps.api.commitWithdrawal(txId) : this.deps.api.rollbackWithdrawal(txId));
     let accepted: boolean;
     try {
@@ -136,17 +144,16 @@ export class WithdrawalsService {
   }
 
   /** Moves the record after commit/rollback answered, then asks the service what is true now. */
-  private async settleDecision(txId: string, action: 'commit' | 'rollback', accepted: boolean, error: string | null): Promise<LocalWithdrawal> {
+  private async settleDecision(txId: string, action: Decision, accepted: boolean, error: string | null): Promise<LocalWithdrawal> {
     const current = this.records.byTxId(txId);
     if (current === undefined) throw new AppFailure('NOT_FOUND', `Withdrawal ${txId} is unknown`, 'id');
-    const inFlight = action === 'commit' ? 'COMMITTING' : 'ROLLING_BACK';
+    const moves = DECISIONS[action];
     let record = current;
-    if (current.state === inFlight) {
-      const event = accepted
-        ? (action === 'commit' ? 'commitAccepted' : 'rollbackAccepted')
-        : (action === 'commit' ? 'commitRefused' : 'rollbackRefused');
-      const declined = accepted ? null : (error ?? `The service declined the ${action}; its current state is shown`);
-      record = this.records.move(current, event, { error: declined, rolledBackByUs: current.rolledBackByUs || (accepted && action === 'rollback') });
+    // A stream update may already have moved it on; then the service's word stands.
+    if (current.state === moves.inFlight) {
+      record = accepted
+        ? this.records.move(current, moves.accepted, { error: null, rolledBackByUs: current.rolledBackByUs || action === 'rollback' })
+        : this.records.move(current, moves.refused, { error: error ?? `The service declined the ${action}; its current state is shown` });
     }
     return this.follower.refresh(record);
   }

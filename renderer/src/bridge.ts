@@ -10,7 +10,7 @@ import {
   type SocketLike,
   type TransportState,
 } from './bridge/socket-client';
-import { contractSocketUrl, takeHostToken } from './bridge/token';
+import { contractSocketUrl, reloadOnNewToken, takeHostToken } from './bridge/token';
 
 export type { TransportState } from './bridge/socket-client';
 
@@ -31,6 +31,7 @@ declare global {
 export function connectBridge(win: Window = window): Bridge {
   if (win.coffer) return electronBridge(win.coffer);
   const token = takeHostToken({ location: win.location, history: win.history, storage: win.sessionStorage });
+  reloadOnNewToken(win);
   if (!token) return tokenlessBridge();
   const client = createSocketClient({
     url: contractSocketUrl(win.location, WIRE_PATH, token),

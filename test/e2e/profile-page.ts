@@ -44,7 +44,7 @@ export async function fillProfileForm(page: Page, fields: ProfileFields): Promis
 
 /** The form item (label, input and message) of a field, to read the message under it. */
 export function fieldItem(page: Page, field: keyof typeof LABELS): Locator {
-  return profileForm(page).locator('.n-form-item').filter({ has: formField(page, field) });
+  return profileForm(page).locator('.n-form-item').filter({ has: page.locator(`#profile-${field}`) });
 }
 
 export function profileCard(page: Page, name: string): Locator {

@@ -18,6 +18,22 @@ export interface TokenSources {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
+/**
+ * A link with a new token opened in this same tab changes only the fragment, so the page does
+ * not reload by itself. Keep the new token and reload, so the bridge starts over with it.
+ * Listens to popstate, which fires before the hash router rewrites the address.
+ */
+export function reloadOnNewToken(win: Pick<Window, 'addEventListener' | 'location' | 'sessionStorage'>): void {
+  const onNavigate = () => {
+    const token = tokenFromHash(win.location.hash);
+    if (!token || token === win.sessionStorage.getItem(STORAGE_KEY)) return;
+    win.sessionStorage.setItem(STORAGE_KEY, token);
+    win.location.reload();
+  };
+  win.addEventListener('popstate', onNavigate);
+  win.addEventListener('hashchange', onNavigate);
+}
+
 /** Take the token from the hash (clearing it from the address bar) or from this tab's storage. */
 export function takeHostToken({ location, history, storage }: TokenSources): string | null {
   const fromHash = tokenFromHash(location.hash);

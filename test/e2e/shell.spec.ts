@@ -1,0 +1,46 @@
+// The shell around the pages: the connection notices and the remembered theme.
+import { expect, test } from './fixtures';
+import { openApp } from './profile-page';
+
+test('a page opened without its token is told how to get in, and no socket is opened', async ({ page, host }) => {
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  await page.goto(`${host.origin}/`);
+  const notice = page.getByTestId('transport-notice');
+  await expect(notice).toContainText('This page needs its access link');
+  await expect(notice).toContainText('#token=');
+  expect(sockets).toEqual([]);
+});
+
+test('a wrong token is refused and the page says so', async ({ page, host }) => {
+  await page.goto(`${host.origin}/#token=not-the-token`);
+  await expect(page.getByTestId('transport-notice')).toContainText('Coffer cannot be reached');
+});
+
+test('when the host goes away the page says so, and a reload of the new link recovers', async ({ page, host }) => {
+  await openApp(page, host.url);
+  await host.stop();
+  await expect(page.getByTestId('transport-notice')).toContainText('Connection lost — reconnecting');
+  await host.restart();
+  await openApp(page, host.url);
+  await expect(page.getByTestId('transport-notice')).toHaveCount(0);
+});
+
+test('the theme toggle switches light and dark and is remembered', async ({ page, host }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openApp(page, host.url);
+  const root = page.locator('.app-root');
+  await expect(root).toHaveAttribute('data-theme', 'dark'); // follows the OS at first
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(root).toHaveAttribute('data-theme', 'light');
+  await page.reload();
+  await expect(root).toHaveAttribute('data-theme', 'light');
+  expect(await page.evaluate(() => window.localStorage.getItem('coffer.theme'))).toBe('light');
+});
+
+test('the status bar names the active profile and its API version', async ({ page, host }) => {
+  await openApp(page, host.url);
+  await expect(page.getByTestId('active-profile')).toContainText('Sandbox');
+  await expect(page.getByTestId('active-profile')).toContainText('API v3');
+  await expect(page.getByTestId('connection-state')).toBeVisible();
+});

@@ -36,6 +36,8 @@ export interface WalletHandlersDeps {
   events: WalletEmitter;
   /** The active profile and its API; throws an AppFailure when no profile is active. */
   session(): Promise<WalletSession>;
+  /** Receives the wallet and trading streams' connection states (the contract's connectionState event). */
+  connectionState?: (event: { profileId: string; stream: string; state: 'connecting' | 'live' | 'down'; detail?: string }) => void;
   osUser?: string;
   reconcilePollMs?: number;
   deadlineCheckMs?: number;
@@ -86,7 +88,14 @@ export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
     });
     withdrawals.start();
     const feeds = session.feeds ?? feedsOf(session.api);
-    if (feeds !== null) wallet.startLive(resyncWhenLive(feeds, () => withdrawals.resync()), (tx) => withdrawals.onServiceTransaction(tx));
+    const forwardState = deps.connectionState;
+    if (feeds !== null) {
+      wallet.startLive(
+        resyncWhenLive(feeds, () => withdrawals.resync()),
+        (tx) => withdrawals.onServiceTransaction(tx),
+        forwardState && ((stream, state, detail) => forwardState(detail === undefined ? { profileId, stream, state } : { profileId, stream, state, detail })),
+      );
+    }
     return { profileId, api: session.api, wallet, withdrawals };
   }
 

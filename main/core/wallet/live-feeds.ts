@@ -12,10 +12,14 @@ export function liveFeedsFrom(api: Pick<TreasuryApi, 'walletStream' | 'tradingSt
       wallet.onTransaction((tx) => listeners.transaction(tx)),
       trading.onSpotBalances((balances) => listeners.spotBalances(balances, 'update')),
       wallet.onState((event) => {
+        listeners.streamState?.(event.stream, event.state, event.detail);
         listeners.feedState('walletBalances', event.state === 'live', event.detail);
         listeners.feedState('transactions', event.state === 'live', event.detail);
       }),
-      trading.onState((event) => listeners.feedState('spotBalances', event.state === 'live', event.detail)),
+      trading.onState((event) => {
+        listeners.streamState?.(event.stream, event.state, event.detail);
+        listeners.feedState('spotBalances', event.state === 'live', event.detail);
+      }),
     ];
     return () => {
       for (const stop of stops) stop();

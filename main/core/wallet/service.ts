@@ -10,7 +10,7 @@ import type { CryptoAddress, Currency } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
 import type { AuditLog } from '../audit/audit-log';
 import { audited } from '../audit/audited';
-import type { FeedName, LiveFeeds, ProfileRef, Unsubscribe, WalletApi } from '../withdrawals/ports';
+import type { FeedListeners, FeedName, LiveFeeds, ProfileRef, Unsubscribe, WalletApi } from '../withdrawals/ports';
 import { failureText, toAppFailure } from './api-failure';
 import { applyBalances, mergeBalances, precisionOf, toMap, valueBalances, type BalanceMap } from './balances';
 
@@ -159,7 +159,11 @@ export class WalletService {
   }
 
   /** Subscribes to the balance streams; each change pushes the merged balances. */
-  startLive(feeds: LiveFeeds, onTransaction: Parameters<LiveFeeds>[0]['transaction']): void {
+  startLive(
+    feeds: LiveFeeds,
+    onTransaction: FeedListeners['transaction'],
+    onStreamState?: FeedListeners['streamState'],
+  ): void {
     this.stopFeeds?.();
     this.stopFeeds = feeds({
       walletBalances: (balances, kind) => {
@@ -172,6 +176,7 @@ export class WalletService {
       },
       transaction: onTransaction,
       feedState: (feed, up, detail) => this.setFeedState(feed, up, detail),
+      streamState: onStreamState,
     });
   }
 

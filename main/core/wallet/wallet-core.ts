@@ -2,12 +2,13 @@
 // returns issue 5's handlers over the active profile's session.
 import { openAuditLog } from '../audit/audit-log';
 import { openWithdrawalStore } from '../withdrawals/store';
-import { createWalletHandlers, type WalletCore, type WalletEmitter, type WalletSession } from './handlers';
+import { createWalletHandlers, type WalletCore, type WalletEmitter, type WalletHandlersDeps, type WalletSession } from './handlers';
 
 export interface OpenWalletCoreOptions {
   dataDir: string;
   events: WalletEmitter;
   session(): Promise<WalletSession>;
+  connectionState?: WalletHandlersDeps['connectionState'];
   nativeBinding?: string;
 }
 
@@ -20,7 +21,9 @@ export function openWalletCore(options: OpenWalletCoreOptions): WalletCore {
     audit.close();
     throw error;
   }
-  const core = createWalletHandlers({ audit, store, events: options.events, session: options.session });
+  const core = createWalletHandlers({ audit, store, events: options.events, session: options.session,
+    connectionState: options.connectionState,
+  });
   return {
     ...core,
     close() {

@@ -39,6 +39,8 @@ export interface FeedListeners {
   transaction(tx: Transaction): void;
   /** A feed went up or down (reconnects happen inside the client). */
   feedState(feed: FeedName, live: boolean, detail?: string): void;
+  /** Every connection state change of the underlying streams, for the app's connectionState event. */
+  streamState?(stream: string, state: 'connecting' | 'live' | 'down', detail?: string): void;
 }
 
 /** Subscribes to the wallet and trading streams; the returned function stops them. */

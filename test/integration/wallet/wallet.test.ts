@@ -50,6 +50,12 @@ describe('live balances', () => {
     await waitForEvent(h, 'walletLive', (e) => e.live, 20_000, down);
     const overview = unwrap(await h.core.handlers.walletOverview({ valuationCurrency: 'USDT' }));
     expect(overview.live).toBe(true);
+    for (const stream of ['wallet', 'trading']) {
+      const seen = h.states.filter((e) => e.stream === stream).map((e) => e.state);
+      expect(seen).toContain('down');
+      expect(seen.at(-1)).toBe('live');
+    }
+    expect(new Set(h.states.map((e) => e.profileId))).toEqual(new Set(['profile-1']));
   });
 });
 

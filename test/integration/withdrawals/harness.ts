@@ -29,6 +29,8 @@ export interface Harness {
   audit: AuditLog;
   store: WithdrawalStore;
   events: Emitted[];
+  /** Connection states forwarded for the contract's connectionState event. */
+  states: { profileId: string; stream: string; state: string }[];
   /** Every request the app's client put on the wire, as "METHOD /path". */
   wire: string[];
   /** One limiter for every client the test makes: the sandbox limits per IP, and all share 127.0.0.1. */
@@ -50,6 +52,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let advancedMs = 0;
   const wire: string[] = [];
   const events: Emitted[] = [];
+  const states: Harness['states'] = [];
   const limiter = new RateLimiter();
 
   const control: Harness['control'] = async (method, path, body) => {
@@ -83,6 +86,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       osUser: 'tester',
       events: { emit: (event, payload) => events.push({ event, payload } as Emitted) },
       session: async () => ({ profile: PROFILE, api: appApi }),
+      connectionState: (event) => states.push(event),
       reconcilePollMs: 200,
       deadlineCheckMs: 100,
     });
@@ -104,6 +108,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     get audit() { return app.audit; },
     get store() { return app.store; },
     events,
+    states,
     wire,
     limiter,
     control,

@@ -24,7 +24,7 @@ function recordSentOps(page: Page): string[] {
 
 async function expectSecretNowhereInPage(page: Page, secret: string, frames: readonly string[]): Promise<void> {
   expect(await page.content()).not.toContain(secret);
-  const inputValues = await page.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  const inputValues = await Promise.all((await page.locator('input').all()).map((input) => input.inputValue()));
   expect(inputValues).not.toContain(secret);
   expect(frames.length).toBeGreaterThan(0);
   expect(frames.filter((frame) => frame.includes(secret))).toEqual([]);

@@ -35,7 +35,7 @@ test('the theme toggle switches light and dark and is remembered', async ({ page
   await expect(root).toHaveAttribute('data-theme', 'light');
   await page.reload();
   await expect(root).toHaveAttribute('data-theme', 'light');
-  expect(await page.evaluate(() => window.localStorage.getItem('coffer.theme'))).toBe('light');
+  expect(await page.evaluate("localStorage.getItem('coffer.theme')")).toBe('light');
 });
 
 test('the status bar names the active profile and its API version', async ({ page, host }) => {

@@ -11,11 +11,27 @@ export function tokenFromHash(hash: string): string | null {
   return token && token.trim() ? token.trim() : null;
 }
 
-/** Where the page's own location and storage come from (the real window in the app). */
+// Structural slices of Location, History and Storage: the real window in the app, plain objects
+// in unit tests (which run under Node, without the DOM types).
+interface PageLocation {
+  hash: string;
+  pathname: string;
+  search: string;
+}
+interface PageStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+interface PageHistory {
+  readonly state: unknown;
+  replaceState(data: unknown, unused: string, url?: string | null): void;
+}
+
+/** Where the page's own location and storage come from. */
 export interface TokenSources {
-  location: Pick<Location, 'hash' | 'pathname' | 'search'>;
-  history: Pick<History, 'replaceState' | 'state'>;
-  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  location: PageLocation;
+  history: PageHistory;
+  storage: PageStorage;
 }
 
 /**
@@ -23,7 +39,11 @@ export interface TokenSources {
  * not reload by itself. Keep the new token and reload, so the bridge starts over with it.
  * Listens to popstate, which fires before the hash router rewrites the address.
  */
-export function reloadOnNewToken(win: Pick<Window, 'addEventListener' | 'location' | 'sessionStorage'>): void {
+export function reloadOnNewToken(win: {
+  addEventListener(type: 'popstate' | 'hashchange', listener: () => void): void;
+  location: { hash: string; reload(): void };
+  sessionStorage: PageStorage;
+}): void {
   const onNavigate = () => {
     const token = tokenFromHash(win.location.hash);
     if (!token || token === win.sessionStorage.getItem(STORAGE_KEY)) return;
@@ -46,7 +66,7 @@ export function takeHostToken({ location, history, storage }: TokenSources): str
 }
 
 /** ws://host/contract?token=... for the page's own origin. */
-export function contractSocketUrl(pageUrl: Pick<Location, 'protocol' | 'host'>, path: string, token: string): string {
+export function contractSocketUrl(pageUrl: { protocol: string; host: string }, path: string, token: string): string {
   const scheme = pageUrl.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${pageUrl.host}${path}?token=${encodeURIComponent(token)}`;
 }

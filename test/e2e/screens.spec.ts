@@ -27,6 +27,8 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByTestId('profile-form').getByLabel('REST base URL').fill('not a url');
     await page.getByTestId('profile-form').getByRole('button', { name: 'Add profile' }).click();
     await expect(page.getByText('Enter a name')).toBeVisible();
+    await expect(page.getByText('Enter the secret key')).toBeVisible();
+    await page.waitForTimeout(300); // feedback transition
     await page.screenshot({ path: `${SHOTS}/${theme}-add-profile-errors.png` });
 
     await fillProfileForm(page, {
@@ -55,8 +57,23 @@ for (const theme of ['light', 'dark'] as const) {
     await page.screenshot({ path: `${SHOTS}/${theme}-remove-dialog.png` });
     await page.keyboard.press('Escape');
 
+    await profileCard(page, 'Treasury main').getByRole('button', { name: 'Rename' }).click();
+    await expect(page.getByTestId('rename-form')).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/${theme}-rename.png` });
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${SHOTS}/${theme}-profiles-narrow.png` });
+
     await host.stop();
     await expect(page.getByTestId('transport-notice')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/${theme}-connection-lost.png` });
+
+    await host.restart();
+    await page.goto(`${host.origin}/`);
+    await expect(page.getByTestId('transport-notice')).toContainText('access link');
+    await page.screenshot({ path: `${SHOTS}/${theme}-no-token.png` });
   });
 }

@@ -44,3 +44,21 @@ test('the status bar names the active profile and its API version', async ({ pag
   await expect(page.getByTestId('active-profile')).toContainText('API v3');
   await expect(page.getByTestId('connection-state')).toBeVisible();
 });
+
+test('the app runs under the host’s CSP with no console errors or page errors', async ({ page, host }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('response', (reply) => {
+    if (reply.status() >= 400) problems.push(`HTTP ${reply.status()}: ${reply.url()}`);
+  });
+  const response = await page.goto(host.url);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await openApp(page, host.url);
+  await page.getByTestId('add-profile').click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('theme-toggle').click();
+  expect(problems).toEqual([]);
+});

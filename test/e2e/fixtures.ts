@@ -34,11 +34,23 @@ interface Launch {
   startupMs: number;
 }
 
-function launch(dataDir: string, port: number, logs: string[]): Promise<Launch> {
+/** Environment changes for a launch; a key set to undefined is removed. */
+export type EnvChanges = Record<string, string | undefined>;
+
+function hostEnv(dataDir: string, port: number, changes: EnvChanges): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, COFFER_DATA_DIR: dataDir, COFFER_NO_BROWSER: '1', COFFER_HOST_PORT: String(port) };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+function launch(dataDir: string, port: number, logs: string[], changes: EnvChanges): Promise<Launch> {
   const startedAt = performance.now();
   const child = spawn(process.execPath, [HOST_SCRIPT], {
     cwd: ROOT,
-    env: { ...process.env, COFFER_DATA_DIR: dataDir, COFFER_NO_BROWSER: '1', COFFER_HOST_PORT: String(port) },
+    env: hostEnv(dataDir, port, changes),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolveLaunch, reject) => {
@@ -75,9 +87,9 @@ async function terminate(child: ChildProcess): Promise<void> {
   clearTimeout(timeout);
 }
 
-export async function startCofferHost(dataDir: string): Promise<CofferHost> {
+export async function startCofferHost(dataDir: string, changes: EnvChanges = {}): Promise<CofferHost> {
   const logs: string[] = [];
-  let current = await launch(dataDir, 0, logs);
+  let current = await launch(dataDir, 0, logs, changes);
   return {
     get url() {
       return current.url;
@@ -95,7 +107,7 @@ export async function startCofferHost(dataDir: string): Promise<CofferHost> {
     async restart() {
       await terminate(current.child);
       logs.length = 0;
-      current = await launch(dataDir, current.port, logs);
+      current = await launch(dataDir, current.port, logs, changes);
     },
     stop: () => terminate(current.child),
     log: () => logs.join(''),

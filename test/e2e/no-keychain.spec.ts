@@ -1,0 +1,41 @@
+// With no OS keychain reachable, adding a profile is refused with a clear alert naming the cause,
+// and nothing is saved (the secret is never written anywhere else).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, startCofferHost, test } from './fixtures';
+import { fillProfileForm, profileCard, profileForm } from './profile-page';
+
+test('without a keychain the form shows the cause in an alert and saves nothing', async ({ page }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-nokeychain-'));
+  // No session bus: keytar cannot reach any secret service.
+  const host = await startCofferHost(dataDir, { DBUS_SESSION_BUS_ADDRESS: undefined, DISPLAY: undefined });
+  try {
+    await page.goto(host.url);
+    await expect(page.getByTestId('profiles-page')).toBeVisible();
+    await page.getByTestId('add-profile').click();
+    await fillProfileForm(page, {
+      name: 'No keychain',
+      restUrl: 'https://api.example.com',
+      streamUrl: 'wss://api.example.com',
+      publicKey: 'pk',
+      secretKey: 'nowhere-to-go',
+    });
+    await page.keyboard.press('Enter');
+    const alert = page.getByTestId('profile-form-alert');
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(/keychain|keyring|secret service|session bus/i);
+    await expect(alert).toContainText('Code ');
+    await expect(alert).not.toContainText('nowhere-to-go');
+    await expect(profileForm(page)).toBeVisible(); // the user's input stays for another try
+    await page.screenshot({ path: 'test-results/screenshots/light-no-keychain-alert.png' });
+
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(page.getByTestId('profiles-page')).toBeVisible();
+    await expect(profileCard(page, 'No keychain')).toHaveCount(0);
+  } finally {
+    await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,7 +1,10 @@
 // The sidebar's sections. Only sections that exist are listed; each later feature adds its entry
 // here (Wallet, Approvals, Audit, ...) and the router and menu follow.
 import type { Component } from 'vue';
+import ApprovalsIcon from './icons/ApprovalsIcon.vue';
+import AuditIcon from './icons/AuditIcon.vue';
 import ProfilesIcon from './icons/ProfilesIcon.vue';
+import WalletIcon from './icons/WalletIcon.vue';
 
 export interface NavItem {
   /** Route name and menu key. */
@@ -19,6 +22,27 @@ export const NAV_ITEMS = [
     path: '/profiles',
     icon: ProfilesIcon,
     page: () => import('../profiles/ProfilesPage.vue'),
+  },
+  {
+    name: 'wallet',
+    label: 'Wallet',
+    path: '/wallet',
+    icon: WalletIcon,
+    page: () => import('../wallet/WalletPage.vue'),
+  },
+  {
+    name: 'approvals',
+    label: 'Approvals',
+    path: '/approvals',
+    icon: ApprovalsIcon,
+    page: () => import('../approvals/ApprovalsPage.vue'),
+  },
+  {
+    name: 'audit',
+    label: 'Audit log',
+    path: '/audit',
+    icon: AuditIcon,
+    page: () => import('../audit/AuditPage.vue'),
   },
 ] as const satisfies readonly NavItem[];
 

@@ -11,7 +11,7 @@ export interface DonutSlice {
   formatted: string;
 }
 
-export interface HoldingsChartOption {
+export type HoldingsChartOption = {
   tooltip: { trigger: 'item'; formatter: (params: { data: DonutSlice; percent: number }) => string };
   legend: { orient: 'vertical'; right: number; top: 'middle'; textStyle: { color: string } };
   color: string[];
@@ -24,7 +24,7 @@ export interface HoldingsChartOption {
     itemStyle: { borderColor: string; borderWidth: number; borderRadius: number };
     data: DonutSlice[];
   }[];
-}
+};
 
 export const DONUT_COLORS = ['#4f7cff', '#22b07d', '#f2a33a', '#a55eea', '#e5576a', '#3ab8c9', '#8a94a6'];
 

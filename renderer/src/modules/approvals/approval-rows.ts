@@ -1,0 +1,102 @@
+// Pure logic of the approvals queue: how each state reads, the countdown to the deadline, the
+// last-four check of the confirmation, merging live updates and what may be selected in bulk.
+import type { WithdrawalView, WithdrawalViewState } from '../../../../preload/contract/wallet';
+
+export const URGENT_MS = 10 * 60 * 1000;
+
+export type StateTone = 'default' | 'info' | 'success' | 'warning' | 'error';
+
+export const STATE_LABELS = {
+  PREPARING: 'Preparing…',
+  UNCERTAIN: 'Uncertain — checking',
+  CREATED: 'Waiting for approval',
+  REFUSED: 'Refused by the service',
+  COMMITTING: 'Approving…',
+  PENDING: 'Approved — pending',
+  SUCCESS: 'Sent',
+  FAILED: 'Failed',
+  ROLLING_BACK: 'Rejecting…',
+  ROLLED_BACK: 'Rejected — rolled back',
+  EXPIRED: 'Expired — rolled back by the service',
+} as const satisfies Record<WithdrawalViewState, string>;
+
+export const STATE_TONES = {
+  PREPARING: 'info',
+  UNCERTAIN: 'warning',
+  CREATED: 'warning',
+  REFUSED: 'error',
+  COMMITTING: 'info',
+  PENDING: 'info',
+  SUCCESS: 'success',
+  FAILED: 'error',
+  ROLLING_BACK: 'info',
+  ROLLED_BACK: 'default',
+  EXPIRED: 'default',
+} as const satisfies Record<WithdrawalViewState, StateTone>;
+
+export interface Countdown {
+  /** "59:30", "1:00:00", or "expired". */
+  text: string;
+  msLeft: number;
+  urgent: boolean;
+  expired: boolean;
+}
+
+export function countdown(deadline: string, nowMs: number): Countdown {
+  const msLeft = Date.parse(deadline) - nowMs;
+  if (!(msLeft > 0)) return { text: 'expired', msLeft: 0, urgent: true, expired: true };
+  const totalSeconds = Math.ceil(msLeft / 1000);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  const mm = hours > 0 ? String(minutes).padStart(2, '0') : String(minutes);
+  const text = `${hours > 0 ? `${hours}:` : ''}${mm}:${String(seconds).padStart(2, '0')}`;
+  return { text, msLeft, urgent: msLeft < URGENT_MS, expired: false };
+}
+
+export function lastFour(address: string): string {
+  return address.slice(-4);
+}
+
+/** The approver typed the address's last four characters exactly (addresses are case-sensitive). */
+export function matchesLastFour(typed: string, address: string): boolean {
+  return address.length >= 4 && typed.trim() === lastFour(address);
+}
+
+export function rowKey(view: WithdrawalView): string {
+  return view.id ?? `local:${view.localId}`;
+}
+
+/** Upserts by service id (or local id while there is none); a stale update never wins. */
+export function mergeRow(rows: readonly WithdrawalView[], next: WithdrawalView): WithdrawalView[] {
+  const index = rows.findIndex((row) => row.localId === next.localId || (next.id !== null && row.id === next.id));
+  if (index === -1) return [...rows, next];
+  const current = rows[index];
+  if (current && Date.parse(current.updatedAt) > Date.parse(next.updatedAt)) return [...rows];
+  return rows.map((row, i) => (i === index ? next : row));
+}
+
+/** The list from listApprovals, keeping rows seen live this session that have since settled. */
+export function replaceRows(previous: readonly WithdrawalView[], fresh: readonly WithdrawalView[]): WithdrawalView[] {
+  const freshKeys = new Set(fresh.flatMap((row) => [row.localId, row.id ?? '']));
+  const settled = previous.filter((row) => !freshKeys.has(row.localId) && !(row.id !== null && freshKeys.has(row.id)) && row.state !== 'CREATED');
+  return [...fresh, ...settled];
+}
+
+/** Newest first, by when the service created it (local preparation time before that). */
+export function sortRows(rows: readonly WithdrawalView[]): WithdrawalView[] {
+  const time = (row: WithdrawalView) => Date.parse(row.createdAt ?? row.preparedBy?.at ?? row.updatedAt);
+  return [...rows].sort((a, b) => time(b) - time(a) || rowKey(a).localeCompare(rowKey(b)));
+}
+
+export function canApprove(row: WithdrawalView): boolean {
+  return row.id !== null && row.actions.includes('commit');
+}
+
+export function canReject(row: WithdrawalView): boolean {
+  return row.id !== null && row.actions.includes('rollback');
+}
+
+export function waitingCount(rows: readonly WithdrawalView[]): number {
+  return rows.filter((row) => row.state === 'CREATED').length;
+}

@@ -1,0 +1,50 @@
+// The audit page's filter form turned into the contract's AuditFilter, and how entries read.
+import type { AuditAction, AuditEntry, AuditFilter, AuditVerification } from '../../../../preload/contract/audit';
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export interface AuditFilterForm {
+  action: AuditAction | null;
+  text: string;
+  /** Millisecond timestamps from the date-range picker (time bounds, not amounts). */
+  range: [number, number] | null;
+  page: number;
+}
+
+export function emptyAuditForm(): AuditFilterForm {
+  return { action: null, text: '', range: null, page: 1 };
+}
+
+export function toAuditFilter(form: AuditFilterForm, pageSize = AUDIT_PAGE_SIZE): AuditFilter {
+  const filter: AuditFilter = { limit: pageSize, offset: (Math.max(1, form.page) - 1) * pageSize };
+  if (form.action) filter.action = form.action;
+  const text = form.text.trim();
+  if (text !== '') filter.text = text;
+  if (form.range) {
+    filter.from = new Date(form.range[0]).toISOString();
+    filter.till = new Date(form.range[1]).toISOString();
+  }
+  return filter;
+}
+
+/** The same filter without paging, for the CSV export (everything that matches). */
+export function toExportFilter(form: AuditFilterForm): AuditFilter {
+  const { limit: _limit, offset: _offset, ...rest } = toAuditFilter(form);
+  return rest;
+}
+
+export function verificationText(result: AuditVerification): string {
+  if (result.ok) return `Chain intact (${result.count} ${result.count === 1 ? 'entry' : 'entries'})`;
+  return `Chain broken at entry #${result.brokenAt}: ${result.reason}`;
+}
+
+export const OUTCOME_LABELS = { sent: 'Sent', ok: 'OK', error: 'Error', uncertain: 'Uncertain' } as const satisfies Record<AuditEntry['outcome'], string>;
+export const OUTCOME_TONES = { sent: 'info', ok: 'success', error: 'error', uncertain: 'warning' } as const satisfies Record<AuditEntry['outcome'], string>;
+
+/** "2026-11-23 09:41:07" in local time: sortable and unambiguous. */
+export function formatAuditTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}

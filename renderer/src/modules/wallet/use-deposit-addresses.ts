@@ -1,0 +1,63 @@
+// Deposit addresses of one currency and network: current, recent, generate a new one, and the
+// "is this address ours?" check. Errors come back as data and are shown where they happened.
+import { ref } from 'vue';
+import type { AppError } from '../../../../preload/contract';
+import type { AddressQuery, DepositAddress } from '../../../../preload/contract/wallet';
+import { useBridge } from '../../bridge-key';
+
+export type MineCheck = { state: 'idle' } | { state: 'checking' } | { state: 'done'; address: string; mine: boolean } | { state: 'error'; error: AppError };
+
+export function useDepositAddresses() {
+  const { api } = useBridge();
+  const current = ref<DepositAddress[]>([]);
+  const recent = ref<DepositAddress[]>([]);
+  const loading = ref(false);
+  const generating = ref(false);
+  const error = ref<AppError | null>(null);
+  const mineCheck = ref<MineCheck>({ state: 'idle' });
+  let latestQuery = '';
+
+  async function load(query: AddressQuery): Promise<void> {
+    const key = JSON.stringify(query);
+    latestQuery = key;
+    loading.value = true;
+    error.value = null;
+    const [now, past] = await Promise.all([api.depositAddresses(query), api.recentDepositAddresses(query)]);
+    if (latestQuery !== key) return; // the user moved to another currency or network meanwhile
+    loading.value = false;
+    current.value = now.ok ? now.value : [];
+    recent.value = past.ok ? past.value : [];
+    error.value = !now.ok ? now.error : !past.ok ? past.error : null;
+  }
+
+  async function generate(query: AddressQuery): Promise<void> {
+    generating.value = true;
+    const result = await api.newDepositAddress(query);
+    generating.value = false;
+    if (!result.ok) {
+      error.value = result.error;
+      return;
+    }
+    error.value = null;
+    recent.value = [...current.value, ...recent.value].filter((a) => a.address !== result.value.address);
+    current.value = [result.value];
+  }
+
+  async function checkMine(address: string): Promise<void> {
+    const trimmed = address.trim();
+    if (trimmed === '') return;
+    mineCheck.value = { state: 'checking' };
+    const result = await api.checkAddressMine({ address: trimmed });
+    mineCheck.value = result.ok ? { state: 'done', address: trimmed, mine: result.value.mine } : { state: 'error', error: result.error };
+  }
+
+  function reset(): void {
+    latestQuery = '';
+    current.value = [];
+    recent.value = [];
+    error.value = null;
+    mineCheck.value = { state: 'idle' };
+  }
+
+  return { current, recent, loading, generating, error, mineCheck, load, generate, checkMine, reset };
+}

@@ -1,0 +1,122 @@
+// State of the prepare-withdrawal form: the draft, errors shown as the user types, the live fee
+// estimate, and the prepare call itself. Nothing is sent while any field has an error.
+import { computed, onScopeDispose, reactive, ref, watch } from 'vue';
+import type { AppError } from '../../../../preload/contract';
+import type { FeeEstimateResult, WithdrawalView } from '../../../../preload/contract/wallet';
+import { useBridge } from '../../bridge-key';
+import { useWalletStore } from './wallet-store';
+import {
+  WITHDRAWAL_FIELDS,
+  canEstimate,
+  emptyDraft,
+  hasErrors,
+  selectedNetwork,
+  toWithdrawalInput,
+  validateWithdrawal,
+  type WithdrawalDraft,
+  type WithdrawalErrors,
+  type WithdrawalField,
+} from './withdrawal-form';
+
+const ESTIMATE_DELAY_MS = 350;
+
+export type Estimate =
+  | { state: 'none' }
+  | { state: 'loading' }
+  | { state: 'ready'; key: string; result: FeeEstimateResult }
+  | { state: 'error'; error: AppError };
+
+export type SubmitOutcome = { state: 'prepared'; view: WithdrawalView } | { state: 'failed'; error: AppError };
+
+function isField(name: string | undefined): name is WithdrawalField {
+  return (WITHDRAWAL_FIELDS as readonly string[]).includes(name ?? '');
+}
+
+export function useWithdrawalForm() {
+  const { api } = useBridge();
+  const store = useWalletStore();
+  const draft = reactive<WithdrawalDraft>(emptyDraft());
+  const touched = reactive(new Set<WithdrawalField>());
+  const serverErrors = ref<WithdrawalErrors>({});
+  const estimate = ref<Estimate>({ state: 'none' });
+  const sending = ref(false);
+
+  const currency = computed(() => (draft.currency ? store.currencyByCode.get(draft.currency) : undefined));
+  const network = computed(() => selectedNetwork(currency.value, draft.network));
+  const available = computed(() => store.overview?.balances.find((b) => b.currency === draft.currency)?.wallet.available ?? null);
+  const estimateKey = computed(() => JSON.stringify([draft.currency, network.value?.network, draft.amount.trim(), draft.includeFee]));
+  const debited = computed(() => (estimate.value.state === 'ready' && estimate.value.key === estimateKey.value ? estimate.value.result.debited : null));
+  const errors = computed(() => validateWithdrawal(draft, { currency: currency.value, available: available.value, debited: debited.value }));
+  const shownErrors = computed<WithdrawalErrors>(() => {
+    const shown: WithdrawalErrors = {};
+    for (const field of WITHDRAWAL_FIELDS) {
+      const message = serverErrors.value[field] ?? (touched.has(field) ? errors.value[field] : undefined);
+      if (message) shown[field] = message;
+    }
+    return shown;
+  });
+
+  function reset(code: string | null): void {
+    Object.assign(draft, emptyDraft(code));
+    touched.clear();
+    serverErrors.value = {};
+    estimate.value = { state: 'none' };
+  }
+
+  function touch(field: WithdrawalField): void {
+    touched.add(field);
+    if (serverErrors.value[field]) serverErrors.value = { ...serverErrors.value, [field]: undefined };
+  }
+
+  /** "max": everything available on the wallet side, with the fee taken out of it. */
+  function fillMax(): void {
+    if (available.value === null) return;
+    draft.amount = available.value;
+    draft.includeFee = true;
+    touch('amount');
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  watch(estimateKey, (key) => {
+    clearTimeout(timer);
+    if (!draft.currency || !canEstimate(draft, currency.value)) {
+      estimate.value = { state: 'none' };
+      return;
+    }
+    estimate.value = { state: 'loading' };
+    timer = setTimeout(() => void fetchEstimate(key), ESTIMATE_DELAY_MS);
+  });
+  onScopeDispose(() => clearTimeout(timer));
+
+  async function fetchEstimate(key: string): Promise<void> {
+    const request = {
+      currency: draft.currency ?? '',
+      amount: draft.amount.trim(),
+      ...(network.value ? { network: network.value.network } : {}),
+      ...(draft.includeFee ? { includeFee: true } : {}),
+    };
+    const result = await api.estimateWithdrawalFee(request);
+    if (key !== estimateKey.value) return; // the draft changed meanwhile; a newer estimate is coming
+    estimate.value = result.ok ? { state: 'ready', key, result: result.value } : { state: 'error', error: result.error };
+  }
+
+  /** Shows every error; true when the draft may go to the confirmation step. */
+  function readyToConfirm(): boolean {
+    WITHDRAWAL_FIELDS.forEach((field) => touched.add(field));
+    return !hasErrors(errors.value) && !hasErrors(serverErrors.value);
+  }
+
+  async function prepare(): Promise<SubmitOutcome> {
+    sending.value = true;
+    try {
+      const result = await api.prepareWithdrawal(toWithdrawalInput(draft, network.value));
+      if (result.ok) return { state: 'prepared', view: result.value };
+      if (isField(result.error.field)) serverErrors.value = { ...serverErrors.value, [result.error.field]: `${result.error.message} (${result.error.code})` };
+      return { state: 'failed', error: result.error };
+    } finally {
+      sending.value = false;
+    }
+  }
+
+  return { draft, currency, network, available, estimate, debited, errors, shownErrors, sending, reset, touch, fillMax, readyToConfirm, prepare };
+}

@@ -1,0 +1,117 @@
+// Issue 5 end to end: the real web host, its built-in sandbox over real sockets, real Chromium.
+// Prepare → queue with countdown → approve → PENDING → SUCCESS (sandbox clock); reject →
+// ROLLED_BACK with the balance restored; a withdrawal from "another desktop" appears and expires
+// after 61 sandbox minutes; bad input shows clear errors and sends nothing.
+import Decimal from 'decimal.js';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ETH_ADDRESS, SandboxDesk, approvalRow, goTo, openWithdrawal, recordSentOps } from './approvals-sandbox';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+async function prepareInUi(page: Page, amount: string): Promise<string> {
+  const modal = await openWithdrawal(page, 'USDT');
+  await modal.getByTestId('withdraw-address').locator('input').fill(ETH_ADDRESS);
+  await modal.getByTestId('withdraw-amount').locator('input').fill(amount);
+  await expect(modal.getByTestId('withdraw-arrives')).toBeVisible(); // the live fee estimate arrived
+  await modal.getByTestId('withdraw-review').click();
+  await expect(modal.getByTestId('withdraw-confirm-address')).toHaveText(ETH_ADDRESS);
+  await modal.getByTestId('withdraw-submit').click();
+  await expect(modal.getByTestId('withdraw-result')).toHaveAttribute('data-state', 'CREATED');
+  await modal.getByTestId('withdraw-open-approvals').click();
+  await expect(page.getByTestId('approvals-page')).toBeVisible();
+  const row = page.locator('[data-testid="approval-row"][data-state="CREATED"]').first();
+  await expect(row).toBeVisible();
+  return (await row.getAttribute('data-id')) ?? '';
+}
+
+async function confirmWithLastFour(page: Page, address: string): Promise<void> {
+  const dialog = page.getByTestId('approval-confirm');
+  await expect(dialog.getByTestId('confirm-address').first()).toHaveText(address);
+  const submit = dialog.getByTestId('confirm-submit');
+  await dialog.getByTestId('confirm-last-four').first().locator('input').fill('0000');
+  await expect(submit).toBeDisabled(); // a wrong last four sends nothing
+  await dialog.getByTestId('confirm-last-four').first().locator('input').fill(address.slice(-4));
+  await submit.click();
+}
+
+function state(row: Locator): Promise<string | null> {
+  return row.getAttribute('data-state');
+}
+
+test('prepare → queue with countdown → approve → PENDING, then SUCCESS as the sandbox clock advances', async ({ page, host }) => {
+  const desk = await SandboxDesk.open(page, host.url);
+  const id = await prepareInUi(page, '150');
+  expect(id).not.toBe('');
+  const row = approvalRow(page, id);
+  await expect(row.getByTestId('approval-amount')).toHaveText('150.000000 USDT');
+  await expect(row.getByTestId('approval-address')).toHaveText(ETH_ADDRESS);
+  await expect(row.getByTestId('approval-countdown')).toHaveText(/^(59|60|1:00):\d\d left$|^\d+:\d\d:\d\d left$/);
+  const before = await row.getByTestId('approval-countdown').innerText();
+  await expect(row.getByTestId('approval-countdown')).not.toHaveText(before, { timeout: 3000 }); // it ticks
+
+  await row.getByTestId('approve').click();
+  await confirmWithLastFour(page, ETH_ADDRESS);
+  await expect(row).toHaveAttribute('data-state', 'PENDING');
+  expect((await desk.transaction(id)).status).toBe('PENDING');
+
+  await desk.advanceClock(HOUR_MS); // far past the network's confirmations
+  await expect(row).toHaveAttribute('data-state', 'SUCCESS', { timeout: 15_000 });
+  await expect(row.getByTestId('approval-state')).toHaveText('Sent');
+});
+
+test('reject → ROLLED_BACK and the wallet balance is restored', async ({ page, host }) => {
+  const desk = await SandboxDesk.open(page, host.url);
+  const before = await desk.walletAvailable('USDT');
+  const id = await prepareInUi(page, '200');
+  const held = await desk.walletAvailable('USDT');
+  expect(new Decimal(before).minus(held).greaterThanOrEqualTo(200)).toBe(true); // amount + fee reserved
+
+  const row = approvalRow(page, id);
+  await row.getByTestId('reject').click();
+  await confirmWithLastFour(page, ETH_ADDRESS);
+  await expect(row).toHaveAttribute('data-state', 'ROLLED_BACK');
+  expect(await desk.walletAvailable('USDT')).toBe(before);
+
+  await goTo(page, 'Wallet');
+  await page.locator('[data-testid="balance-row"][data-currency="USDT"]').click();
+  const shown = await page.getByTestId('drawer-wallet-available').innerText();
+  expect(shown.replace(/[, ]|USDT/g, '')).toBe(new Decimal(before).toFixed(6));
+});
+
+test('a withdrawal prepared on another desktop appears, and 61 sandbox minutes later shows as rolled back by the service', async ({ page, host }) => {
+  const desk = await SandboxDesk.open(page, host.url);
+  await goTo(page, 'Approvals');
+  await expect(page.getByTestId('approvals-page')).toBeVisible();
+  const id = await desk.prepareWithdrawal({ currency: 'USDT', amount: '75', address: ETH_ADDRESS });
+  const row = approvalRow(page, id);
+  await expect(row).toHaveAttribute('data-state', 'CREATED', { timeout: 15_000 });
+  await expect(row).toContainText('prepared by another desktop or key');
+  await expect(row.getByTestId('approval-countdown')).toBeVisible();
+
+  await desk.advanceClock(61 * 60 * 1000);
+  await expect(row).toHaveAttribute('data-state', 'EXPIRED', { timeout: 15_000 });
+  await expect(row.getByTestId('approval-state')).toHaveText('Expired — rolled back by the service');
+  await expect(row.getByTestId('approve')).toHaveCount(0);
+  expect(await state(row)).toBe('EXPIRED');
+});
+
+test('insufficient funds and a malformed address show clear errors on their fields and send nothing', async ({ page, host }) => {
+  const desk = await SandboxDesk.open(page, host.url);
+  const sent = recordSentOps(page);
+  const before = await desk.walletAvailable('USDT');
+  const modal = await openWithdrawal(page, 'USDT');
+  await modal.getByTestId('withdraw-address').locator('input').fill('0x1234-not-an-address');
+  await expect(modal.getByText('This is not a valid Ethereum (ERC20) address.')).toBeVisible(); // as the user types
+  await modal.getByTestId('withdraw-amount').locator('input').fill(new Decimal(before).plus(1).toFixed());
+  await modal.getByTestId('withdraw-review').click();
+  await expect(modal.getByText(/^Insufficient funds: more than available/)).toBeVisible();
+  await expect(modal.getByTestId('withdraw-confirm')).toHaveCount(0);
+
+  await modal.getByTestId('withdraw-address').locator('input').fill(ETH_ADDRESS);
+  await expect(modal.getByText('This is not a valid Ethereum (ERC20) address.')).toHaveCount(0);
+  await modal.getByTestId('withdraw-review').click();
+  await expect(modal.getByTestId('withdraw-confirm')).toHaveCount(0);
+  expect(sent).not.toContain('prepareWithdrawal');
+  expect(await desk.walletAvailable('USDT')).toBe(before);
+});

@@ -1,0 +1,72 @@
+// The Wallet page against the built-in sandbox: balances side by side in each currency's
+// precision, live indicator, search / hide zero / sort, the remembered valuation currency, and
+// the currency drawer (deposit address with QR, generate new, check-mine, transfer).
+import Decimal from 'decimal.js';
+import { expect, test } from './fixtures';
+import { ETH_ADDRESS, SandboxDesk, balanceRow, goTo } from './approvals-sandbox';
+
+/** "1234567.500000" → "1,234,567.500000" (only the whole part is grouped). */
+function grouped(fixed: string): string {
+  const [whole = '', fraction] = fixed.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+test('balances, valuation, search and the live indicator', async ({ page, host }) => {
+  const desk = await SandboxDesk.open(page, host.url);
+  await goTo(page, 'Wallet');
+  await expect(page.getByTestId('wallet-live')).toHaveAttribute('data-live', 'true', { timeout: 15_000 });
+  await expect(page.getByTestId('wallet-live')).toHaveText('Live');
+  const usdt = balanceRow(page, 'USDT');
+  const available = await desk.walletAvailable('USDT');
+  await expect(usdt).toContainText(grouped(new Decimal(available).toFixed(6)));
+  await expect(page.getByTestId('wallet-total')).toContainText('USDT');
+
+  await page.getByTestId('balance-search').locator('input').fill('bitc');
+  await expect(page.getByTestId('balance-row')).toHaveCount(1);
+  await expect(balanceRow(page, 'BTC')).toBeVisible();
+  await page.getByTestId('balance-search').locator('input').fill('');
+
+  await page.getByTestId('valuation-select').click();
+  await page.getByRole('option', { name: 'BTC', exact: true }).click();
+  await expect(page.getByTestId('wallet-total')).toContainText('BTC');
+  await page.reload();
+  await goTo(page, 'Wallet');
+  await expect(page.getByTestId('wallet-total')).toContainText('BTC'); // remembered
+});
+
+test('the currency drawer: deposit address with QR, a new address, check-mine, and a transfer that updates the balance live', async ({ page, host }) => {
+  const desk = await SandboxDesk.open(page, host.url);
+  await goTo(page, 'Wallet');
+  await balanceRow(page, 'USDT').click();
+  const drawer = page.getByTestId('currency-drawer');
+  const current = drawer.getByTestId('deposit-address-text').first();
+  await expect(current).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+  await expect(drawer.getByTestId('deposit-qr').first()).toHaveAttribute('src', /^data:image\/png;base64,/);
+  const first = await current.innerText();
+
+  await drawer.getByTestId('deposit-generate').click();
+  await expect(current).not.toHaveText(first);
+  await expect(drawer.getByTestId('deposit-recent')).toContainText(first);
+  const generated = await current.innerText();
+
+  await page.getByRole('tab', { name: 'Is this address ours?' }).click();
+  await drawer.getByTestId('check-mine-input').locator('input').fill(generated);
+  await drawer.getByTestId('check-mine').click();
+  await expect(drawer.getByTestId('check-mine-result')).toContainText('Yes — this address belongs to this account');
+  await drawer.getByTestId('check-mine-input').locator('input').fill(ETH_ADDRESS);
+  await drawer.getByTestId('check-mine').click();
+  await expect(drawer.getByTestId('check-mine-result')).toContainText('No — not one of');
+
+  const before = await desk.walletAvailable('USDT');
+  await page.getByRole('tab', { name: 'Wallet ↔ Spot' }).click();
+  await drawer.getByTestId('transfer-amount').locator('input').fill('99999999999');
+  await drawer.getByTestId('transfer-submit').click();
+  await expect(drawer.getByText(/^More than available/)).toBeVisible();
+  await drawer.getByTestId('transfer-amount').locator('input').fill('250');
+  await drawer.getByTestId('transfer-submit').click();
+  await page.getByRole('button', { name: 'Move 250.000000 USDT' }).click();
+  await expect(page.getByText('Moved 250 USDT to spot')).toBeVisible();
+  const after = new Decimal(before).minus(250).toFixed(6);
+  expect(new Decimal(await desk.walletAvailable('USDT')).toFixed(6)).toBe(after);
+  await expect(drawer.getByTestId('drawer-wallet-available')).toHaveText(`${grouped(after)} USDT`);
+});

@@ -106,3 +106,13 @@ export async function openWithdrawal(page: Page, currency: string): Promise<Loca
   await expect(modal).toBeVisible();
   return modal;
 }
+
+/** A naive-ui tab by its label (its tabs carry no ARIA role). */
+export function tab(page: Page, label: string): Locator {
+  return page.locator('.n-tabs-tab', { hasText: label });
+}
+
+/** An option of the open naive-ui select menu, by its exact label. */
+export function menuOption(page: Page, label: string): Locator {
+  return page.locator('.n-base-select-option').filter({ hasText: new RegExp(`^${label}$`) });
+}

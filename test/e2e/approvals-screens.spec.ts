@@ -3,7 +3,7 @@
 // the screen shows what it should, so a blank or broken screen fails.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ETH_ADDRESS, SandboxDesk, balanceRow, goTo, openWithdrawal } from './approvals-sandbox';
+import { ETH_ADDRESS, SandboxDesk, balanceRow, goTo, openWithdrawal, tab } from './approvals-sandbox';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -34,7 +34,7 @@ for (const theme of ['light', 'dark'] as const) {
     await balanceRow(page, 'USDT').click();
     await expect(page.getByTestId('deposit-qr').first()).toBeVisible();
     await shot(page, `${theme}-wallet-drawer-deposit`);
-    await page.getByRole('tab', { name: 'Wallet ↔ Spot' }).click();
+    await tab(page, 'Wallet ↔ Spot').click();
     await page.getByTestId('transfer-amount').locator('input').fill('100');
     await shot(page, `${theme}-wallet-drawer-transfer`);
     await page.keyboard.press('Escape');

@@ -5,13 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from './fixtures';
-import { SandboxDesk, goTo } from './approvals-sandbox';
+import { SandboxDesk, goTo, tab } from './approvals-sandbox';
 
 test('the audit log lists a prepare, exports CSV, verifies, and catches an altered row', async ({ page, host }) => {
   await SandboxDesk.open(page, host.url);
   await goTo(page, 'Wallet');
   await page.locator('[data-testid="balance-row"][data-currency="USDT"]').click();
-  await page.getByRole('tab', { name: 'Wallet ↔ Spot' }).click();
+  await tab(page, 'Wallet ↔ Spot').click();
   await page.getByTestId('transfer-amount').locator('input').fill('12.5');
   await page.getByTestId('transfer-submit').click();
   await page.getByRole('button', { name: 'Move 12.500000 USDT' }).click();

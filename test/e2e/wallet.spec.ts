@@ -3,7 +3,7 @@
 // the currency drawer (deposit address with QR, generate new, check-mine, transfer).
 import Decimal from 'decimal.js';
 import { expect, test } from './fixtures';
-import { ETH_ADDRESS, SandboxDesk, balanceRow, goTo } from './approvals-sandbox';
+import { ETH_ADDRESS, SandboxDesk, balanceRow, goTo, menuOption, tab } from './approvals-sandbox';
 
 /** "1234567.500000" → "1,234,567.500000" (only the whole part is grouped). */
 function grouped(fixed: string): string {
@@ -27,7 +27,7 @@ test('balances, valuation, search and the live indicator', async ({ page, host }
   await page.getByTestId('balance-search').locator('input').fill('');
 
   await page.getByTestId('valuation-select').click();
-  await page.getByRole('option', { name: 'BTC', exact: true }).click();
+  await menuOption(page, 'BTC').click();
   await expect(page.getByTestId('wallet-total')).toContainText('BTC');
   await page.reload();
   await goTo(page, 'Wallet');
@@ -49,7 +49,7 @@ test('the currency drawer: deposit address with QR, a new address, check-mine, a
   await expect(drawer.getByTestId('deposit-recent')).toContainText(first);
   const generated = await current.innerText();
 
-  await page.getByRole('tab', { name: 'Is this address ours?' }).click();
+  await tab(page, 'Is this address ours?').click();
   await drawer.getByTestId('check-mine-input').locator('input').fill(generated);
   await drawer.getByTestId('check-mine').click();
   await expect(drawer.getByTestId('check-mine-result')).toContainText('Yes — this address belongs to this account');
@@ -58,7 +58,7 @@ test('the currency drawer: deposit address with QR, a new address, check-mine, a
   await expect(drawer.getByTestId('check-mine-result')).toContainText('No — not one of');
 
   const before = await desk.walletAvailable('USDT');
-  await page.getByRole('tab', { name: 'Wallet ↔ Spot' }).click();
+  await tab(page, 'Wallet ↔ Spot').click();
   await drawer.getByTestId('transfer-amount').locator('input').fill('99999999999');
   await drawer.getByTestId('transfer-submit').click();
   await expect(drawer.getByText(/^More than available/)).toBeVisible();

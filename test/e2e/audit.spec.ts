@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { expect, test } from './fixtures';
 import { SandboxDesk, goTo, tab } from './approvals-sandbox';
 
-test('the audit log lists a prepare, exports CSV, verifies, and catches an altered row', async ({ page, host }) => {
+test('the audit log lists a transfer before and after it was sent, filters, exports CSV, verifies, and catches an altered row', async ({ page, host }) => {
   await SandboxDesk.open(page, host.url);
   await goTo(page, 'Wallet');
   await page.locator('[data-testid="balance-row"][data-currency="USDT"]').click();
@@ -16,6 +16,7 @@ test('the audit log lists a prepare, exports CSV, verifies, and catches an alter
   await page.getByTestId('transfer-submit').click();
   await page.getByRole('button', { name: 'Move 12.500000 USDT' }).click();
   await expect(page.getByText('Moved 12.5 USDT to spot')).toBeVisible();
+  await page.keyboard.press('Escape'); // close the drawer
 
   await goTo(page, 'Audit log');
   const rows = page.getByTestId('audit-row');

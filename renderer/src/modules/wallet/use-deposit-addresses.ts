@@ -27,7 +27,8 @@ export function useDepositAddresses() {
     loading.value = false;
     current.value = now.ok ? now.value : [];
     recent.value = past.ok ? past.value : [];
-    error.value = !now.ok ? now.error : !past.ok ? past.error : null;
+    // Recent addresses are a convenience: a connection that cannot list them just shows none.
+    error.value = !now.ok ? now.error : !past.ok && past.error.code !== 'NOT_SUPPORTED' ? past.error : null;
   }
 
   async function generate(query: AddressQuery): Promise<void> {

@@ -37,6 +37,12 @@ export class SandboxDesk {
     await control(this.restUrl, 'POST', `/sandbox/clock/advance?ms=${ms}`);
   }
 
+  /** The next `count` requests matching method and path get `status` instead of being handled. */
+  async fault(method: string, path: string, status: number, count = 1): Promise<void> {
+    const query = new URLSearchParams({ method, path, status: String(status), count: String(count) });
+    await control(this.restUrl, 'POST', `/sandbox/faults?${query.toString()}`);
+  }
+
   /** Another desktop prepares a withdrawal (auto_commit=false); returns the service's id. */
   async prepareWithdrawal(fields: { currency: string; amount: string; address: string }): Promise<string> {
     const body = new URLSearchParams({ ...fields, auto_commit: 'false' });

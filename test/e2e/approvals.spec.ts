@@ -97,8 +97,8 @@ test('a withdrawal prepared on another desktop appears, and 61 sandbox minutes l
 });
 
 test('insufficient funds and a malformed address show clear errors on their fields and send nothing', async ({ page, host }) => {
+  const sent = recordSentOps(page); // before the page opens its socket
   const desk = await SandboxDesk.open(page, host.url);
-  const sent = recordSentOps(page);
   const before = await desk.walletAvailable('USDT');
   const modal = await openWithdrawal(page, 'USDT');
   await modal.getByTestId('withdraw-address').locator('input').fill('0x1234-not-an-address');
@@ -112,6 +112,67 @@ test('insufficient funds and a malformed address show clear errors on their fiel
   await expect(modal.getByText('This is not a valid Ethereum (ERC20) address.')).toHaveCount(0);
   await modal.getByTestId('withdraw-review').click();
   await expect(modal.getByTestId('withdraw-confirm')).toHaveCount(0);
-  expect(sent).not.toContain('prepareWithdrawal');
+  expect(sent).toContain('walletOverview'); // the recorder sees the page's calls…
+  expect(sent).not.toContain('prepareWithdrawal'); // …and no prepare among them
   expect(await desk.walletAvailable('USDT')).toBe(before);
+});
+
+test('an unanswered prepare shows "uncertain — checking", offers nothing to resend, and settles from the service', async ({ page, host }) => {
+  test.setTimeout(120_000);
+  const sent = recordSentOps(page);
+  const desk = await SandboxDesk.open(page, host.url);
+  await desk.fault('POST', '/api/3/wallet/crypto/withdraw', 504);
+  const modal = await openWithdrawal(page, 'USDT');
+  await modal.getByTestId('withdraw-address').locator('input').fill(ETH_ADDRESS);
+  await modal.getByTestId('withdraw-amount').locator('input').fill('40');
+  await modal.getByTestId('withdraw-review').click();
+  await modal.getByTestId('withdraw-submit').click();
+  const result = modal.getByTestId('withdraw-result');
+  await expect(result).toHaveAttribute('data-state', 'UNCERTAIN');
+  await expect(result).toContainText('Uncertain — checking');
+  await expect(modal.getByTestId('withdraw-submit')).toHaveCount(0); // no way to send it again from here
+  expect(sent.filter((op) => op === 'prepareWithdrawal')).toHaveLength(1);
+
+  await modal.getByTestId('withdraw-open-approvals').click();
+  const row = page.locator('[data-testid="approval-row"][data-state="UNCERTAIN"], [data-testid="approval-row"][data-state="REFUSED"]').first();
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('approve')).toHaveCount(0);
+  await expect(row.getByTestId('reject')).toHaveCount(0);
+  // The 504 came before the sandbox handled it: after its grace period (30 s) the reconciler
+  // proves nothing was created, and the row says so live.
+  await expect(row).toHaveAttribute('data-state', 'REFUSED', { timeout: 75_000 });
+  expect(sent.filter((op) => op === 'prepareWithdrawal')).toHaveLength(1);
+});
+
+test('closing the app mid-approval and opening it again shows the true state', async ({ page, host }) => {
+  await SandboxDesk.open(page, host.url);
+  const id = await prepareInUi(page, '60');
+  await host.restart();
+  const desk = await SandboxDesk.open(page, host.url); // the sandbox listens on a new port now
+  await goTo(page, 'Approvals');
+  const row = approvalRow(page, id);
+  await expect(row).toHaveAttribute('data-state', 'CREATED');
+  await expect(row).toContainText('prepared by'); // this desktop's own record survived the restart
+  await expect(row.getByTestId('approval-countdown')).toBeVisible();
+  expect((await desk.transaction(id)).status).toBe('CREATED');
+});
+
+test('bulk approve: two selected withdrawals, each confirmed by its last four, both move to PENDING', async ({ page, host }) => {
+  const desk = await SandboxDesk.open(page, host.url);
+  const first = await desk.prepareWithdrawal({ currency: 'USDT', amount: '11', address: ETH_ADDRESS });
+  const second = await desk.prepareWithdrawal({ currency: 'USDT', amount: '12', address: ETH_ADDRESS });
+  await goTo(page, 'Approvals');
+  await approvalRow(page, first).getByTestId('approval-select').click();
+  await approvalRow(page, second).getByTestId('approval-select').click();
+  await page.getByTestId('bulk-approve').click();
+  const dialog = page.getByTestId('approval-confirm');
+  await expect(dialog.getByTestId('confirm-item')).toHaveCount(2);
+  const inputs = dialog.getByTestId('confirm-last-four');
+  await inputs.nth(0).locator('input').fill(ETH_ADDRESS.slice(-4));
+  await expect(dialog.getByTestId('confirm-submit')).toBeDisabled(); // every address must be confirmed
+  await inputs.nth(1).locator('input').fill(ETH_ADDRESS.slice(-4));
+  await dialog.getByTestId('confirm-submit').click();
+  await expect(approvalRow(page, first)).toHaveAttribute('data-state', 'PENDING');
+  await expect(approvalRow(page, second)).toHaveAttribute('data-state', 'PENDING');
+  expect((await desk.transaction(first)).status).toBe('PENDING');
 });

@@ -70,3 +70,18 @@ test('the currency drawer: deposit address with QR, a new address, check-mine, a
   expect(new Decimal(await desk.walletAvailable('USDT')).toFixed(6)).toBe(after);
   await expect(drawer.getByTestId('drawer-wallet-available')).toHaveText(`${grouped(after)} USDT`);
 });
+
+test('balances follow the wallet stream without polling: another desktop reserves funds and the row changes', async ({ page, host }) => {
+  const sent: string[] = [];
+  page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => sent.push(String(payload))));
+  const desk = await SandboxDesk.open(page, host.url);
+  await goTo(page, 'Wallet');
+  await expect(page.getByTestId('wallet-live')).toHaveAttribute('data-live', 'true', { timeout: 15_000 });
+  const before = await desk.walletAvailable('USDT');
+  const calls = sent.filter((frame) => frame.includes('"walletOverview"')).length;
+  await desk.prepareWithdrawal({ currency: 'USDT', amount: '100', address: ETH_ADDRESS });
+  const after = await desk.walletAvailable('USDT');
+  expect(new Decimal(before).minus(after).toFixed()).toBe('105'); // amount + the network fee, reserved
+  await expect(balanceRow(page, 'USDT')).toContainText(grouped(new Decimal(after).toFixed(6)));
+  expect(sent.filter((frame) => frame.includes('"walletOverview"')).length).toBe(calls); // no reload asked for it
+});

@@ -1,7 +1,7 @@
 // Checks amount text the user typed against a currency's precision, before any request. The
 // message names what is wrong in plain words; the caller puts it on the field.
 import Decimal from 'decimal.js';
-import { toDecimal } from './money-format';
+import { formatAmount, toDecimal } from './money-format';
 
 export type AmountCheck = { ok: true; amount: Decimal } | { ok: false; message: string };
 
@@ -25,10 +25,15 @@ export function checkAmountInput(text: string, rules: AmountRules): AmountCheck 
     return { ok: false, message: `${rules.currency} allows at most ${rules.decimals} decimal places.` };
   }
   const min = toDecimal(rules.min);
-  if (min !== null && amount.lessThan(min)) return { ok: false, message: `The minimum is ${min.toFixed()} ${rules.currency}.` };
+  if (min !== null && amount.lessThan(min)) return { ok: false, message: `The minimum is ${shown(min, rules)} ${rules.currency}.` };
   const max = toDecimal(rules.max);
   if (max !== null && amount.greaterThan(max)) {
-    return { ok: false, message: `More than available (${max.toFixed()} ${rules.currency}).` };
+    return { ok: false, message: `More than available (${shown(max, rules)} ${rules.currency}).` };
   }
   return { ok: true, amount };
+}
+
+/** A limit as people read it: grouped, without trailing zeros. */
+function shown(value: Decimal, rules: AmountRules): string {
+  return formatAmount(value, rules.decimals, { trim: true });
 }

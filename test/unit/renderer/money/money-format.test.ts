@@ -80,7 +80,7 @@ describe('checkAmountInput', () => {
     ['0', 'The amount must be more than zero.'],
     ['10.001', 'USDT allows at most 2 decimal places.'],
     ['9.99', 'The minimum is 10 USDT.'],
-    ['1000.51', 'More than available (1000.5 USDT).'],
+    ['1000.51', 'More than available (1,000.5 USDT).'],
   ])('refuses %j with a clear message', (text, message) => {
     expect(checkAmountInput(text, rules)).toEqual({ ok: false, message });
   });

@@ -59,7 +59,7 @@ describe('validateWithdrawal', () => {
 
   it('says insufficient funds before any request', () => {
     expect(validateWithdrawal(draft({ amount: '1000.000001' }), { currency: USDT, available: '1000' }).amount)
-      .toBe('Insufficient funds: more than available (1000 USDT).');
+      .toBe('Insufficient funds: more than available (1,000 USDT).');
     expect(validateWithdrawal(draft({ amount: '1000' }), { currency: USDT, available: '1000', debited: '1005' }).amount)
       .toContain('amount plus fee is 1005 USDT');
     expect(validateWithdrawal(draft({ amount: '1000', includeFee: true }), { currency: USDT, available: '1000', debited: '1000' })).toEqual({});

@@ -1,6 +1,6 @@
 // Screenshots of the wallet, drawer, withdrawal form, approvals queue, confirmation and audit log,
 // light and dark, into test-results/screenshots/ for a person to look at. Each shot first checks
-// the screen shows what it should, so a blank or broken screen fails.
+// the screen shows what it should, so a blank or broken screen fails; no console errors allowed.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ETH_ADDRESS, SandboxDesk, balanceRow, goTo, openWithdrawal, tab } from './approvals-sandbox';
@@ -21,6 +21,9 @@ async function shot(page: Page, name: string): Promise<void> {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`wallet, approvals and audit screens in the ${theme} theme`, async ({ page, host }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
+    page.on('pageerror', (error) => problems.push(error.message));
     const desk = await SandboxDesk.open(page, host.url);
     await setTheme(page, theme);
     await desk.prepareWithdrawal({ currency: 'USDT', amount: '1250', address: ETH_ADDRESS });
@@ -80,5 +83,6 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByTestId('audit-verify').click();
     await expect(page.getByTestId('audit-verification')).toBeVisible();
     await shot(page, `${theme}-audit`);
+    expect(problems).toEqual([]); // no console or page errors on any screen, under the host's CSP
   });
 }

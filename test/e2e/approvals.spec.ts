@@ -73,6 +73,13 @@ test('reject → ROLLED_BACK and the wallet balance is restored', async ({ page,
   await expect(row).toHaveAttribute('data-state', 'ROLLED_BACK');
   expect(await desk.walletAvailable('USDT')).toBe(before);
 
+  await row.getByTestId('prepare-again').click(); // a rejected one can be prepared again, fields copied
+  const modal = page.getByTestId('withdraw-modal');
+  await expect(modal.getByTestId('withdraw-address').locator('input')).toHaveValue(ETH_ADDRESS);
+  await expect(modal.getByTestId('withdraw-amount').locator('input')).toHaveValue('200');
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+
   await goTo(page, 'Wallet');
   await page.locator('[data-testid="balance-row"][data-currency="USDT"]').click();
   const shown = await page.getByTestId('drawer-wallet-available').innerText();

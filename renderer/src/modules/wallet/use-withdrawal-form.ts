@@ -4,6 +4,7 @@ import { computed, onScopeDispose, reactive, ref, watch } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import type { FeeEstimateResult, WithdrawalView } from '../../../../preload/contract/wallet';
 import { useBridge } from '../../bridge-key';
+import { readValuation } from './valuation-preference';
 import { useWalletStore } from './wallet-store';
 import {
   WITHDRAWAL_FIELDS,
@@ -61,6 +62,14 @@ export function useWithdrawalForm() {
     touched.clear();
     serverErrors.value = {};
     estimate.value = { state: 'none' };
+    if (store.overview === null) void loadBalances();
+  }
+
+  /** Opened outside the wallet page (prepare again): the available balance still has to be known. */
+  async function loadBalances(): Promise<void> {
+    const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
+    const overview = await api.walletOverview({ valuationCurrency: readValuation(storage) });
+    if (overview.ok && store.overview === null) store.setOverview(overview.value);
   }
 
   function touch(field: WithdrawalField): void {

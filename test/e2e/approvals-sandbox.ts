@@ -43,6 +43,11 @@ export class SandboxDesk {
     await control(this.restUrl, 'POST', `/sandbox/faults?${query.toString()}`);
   }
 
+  /** Closes every stream socket the sandbox holds (the clients reconnect on their own). */
+  async dropStreams(): Promise<void> {
+    await control(this.restUrl, 'POST', '/sandbox/faults?drop_websockets=true');
+  }
+
   /** Another desktop prepares a withdrawal (auto_commit=false); returns the service's id. */
   async prepareWithdrawal(fields: { currency: string; amount: string; address: string }): Promise<string> {
     const body = new URLSearchParams({ ...fields, auto_commit: 'false' });

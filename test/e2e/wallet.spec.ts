@@ -85,3 +85,20 @@ test('balances follow the wallet stream without polling: another desktop reserve
   await expect(balanceRow(page, 'USDT')).toContainText(grouped(new Decimal(after).toFixed(6)));
   expect(sent.filter((frame) => frame.includes('"walletOverview"')).length).toBe(calls); // no reload asked for it
 });
+
+test('the page says when it is not live, and turns live again when the streams come back', async ({ page, host }) => {
+  const desk = await SandboxDesk.open(page, host.url);
+  await goTo(page, 'Wallet');
+  const live = page.getByTestId('wallet-live');
+  await expect(live).toHaveAttribute('data-live', 'true', { timeout: 15_000 });
+  // Record every state the indicator takes, so a short outage is not missed between polls.
+  await live.evaluate((element) => {
+    const seen: string[] = [];
+    (window as unknown as { liveStates: string[] }).liveStates = seen;
+    new MutationObserver(() => seen.push(element.textContent ?? '')).observe(element, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await desk.dropStreams();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { liveStates: string[] }).liveStates.join('|')), { timeout: 15_000 })
+    .toContain('Not live');
+  await expect(live).toHaveAttribute('data-live', 'true', { timeout: 20_000 });
+});

@@ -23,16 +23,27 @@ export function deadlineText(view: WithdrawalView, minutesLeft: number): { title
   };
 }
 
-export function createDeadlineNotifier(api: NotificationApi | null, inApp: (title: string, body: string) => void): DeadlineNotifier {
+/** A permission prompt nobody answers (or a browser that never settles it) must not swallow the alert. */
+export const PERMISSION_WAIT_MS = 8_000;
+
+export function createDeadlineNotifier(
+  api: NotificationApi | null,
+  inApp: (title: string, body: string) => void,
+  permissionWaitMs = PERMISSION_WAIT_MS,
+): DeadlineNotifier {
   const announced = new Set<string>();
 
   async function askPermission(): Promise<NotificationPermission | 'unsupported'> {
     if (!api) return 'unsupported';
     if (api.permission !== 'default') return api.permission;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unanswered = new Promise<NotificationPermission>((resolve) => (timer = setTimeout(() => resolve('default'), permissionWaitMs)));
     try {
-      return await api.requestPermission();
+      return await Promise.race([api.requestPermission(), unanswered]);
     } catch {
       return 'denied';
+    } finally {
+      clearTimeout(timer);
     }
   }
 

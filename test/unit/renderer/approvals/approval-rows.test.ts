@@ -115,4 +115,11 @@ describe('deadline notifier', () => {
     expect(inApp).toEqual(['Withdrawal expires in 1 minute', 'Withdrawal expires in 1 minute']);
     expect(deadlineText(view({}), 10).body).toContain('0x52908400098527886E0F7030069857D2E4169EE7');
   });
+
+  it('does not wait forever for a permission prompt nobody answers', async () => {
+    const api: NotificationApi = { permission: 'default', requestPermission: () => new Promise(() => undefined), show: () => undefined };
+    const inApp: string[] = [];
+    expect(await createDeadlineNotifier(api, (t) => inApp.push(t), 20).notify(view({}), 3)).toBe('in-app');
+    expect(inApp).toEqual(['Withdrawal expires in 3 minutes']);
+  });
 });

@@ -10,6 +10,7 @@ import {
   type RequestOf,
   type Result,
 } from './contract';
+import { WALLET_REQUEST_SCHEMAS } from './contract/wallet-schemas';
 
 /** Compile-time proof that OPERATION_NAMES lists every key of Operations, and nothing else. */
 type Missing = Exclude<OperationName, (typeof OPERATION_NAMES)[number]>;
@@ -55,6 +56,7 @@ export const REQUEST_SCHEMAS = {
     .strict(),
   removeProfile: profileId,
   activateProfile: profileId,
+  ...WALLET_REQUEST_SCHEMAS,
 } as const satisfies RequestSchemas;
 
 type RequestSchemas = { [K in OperationName]: z.ZodType<RequestOf<K>, unknown> };

@@ -3,13 +3,15 @@
 // carry exactly this; main validates each request with the zod schemas in ./contract-schemas.ts.
 import type { Result } from './contract/result';
 import type { Profile, ProfileInput, ProfileUpdate } from './contract/profiles';
+import { WALLET_EVENT_NAMES, WALLET_OPERATION_NAMES, type WalletEvents, type WalletOperations } from './contract/wallet';
 
 export type { AppError, Result } from './contract/result';
 export * from './contract/profiles';
+export * from './contract/wallet';
 
 type Op<Req, Res> = { request: Req; result: Res };
 
-export interface Operations {
+export interface Operations extends WalletOperations {
   appInfo: Op<void, AppInfo>;
   listProfiles: Op<void, Profile[]>;
   createProfile: Op<ProfileInput, Profile>;
@@ -29,6 +31,7 @@ export const OPERATION_NAMES = [
   'updateProfile',
   'removeProfile',
   'activateProfile',
+  ...WALLET_OPERATION_NAMES,
 ] as const satisfies readonly OperationName[];
 
 export interface AppInfo {
@@ -39,12 +42,12 @@ export interface AppInfo {
 }
 
 /** Events main pushes to the renderer. */
-export interface Events {
+export interface Events extends WalletEvents {
   profilesChanged: { activeProfileId: string | null };
   connectionState: { profileId: string; stream: string; state: 'connecting' | 'live' | 'down'; detail?: string };
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES = ['profilesChanged', 'connectionState'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = ['profilesChanged', 'connectionState', ...WALLET_EVENT_NAMES] as const satisfies readonly EventName[];
 
 /** What the renderer gets from bridge.ts, whatever the transport. */
 export type CofferApi = {

@@ -13,6 +13,10 @@ import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { createEventBus, type EventBus } from './events';
 import { createProfileHandlers } from './profile-handlers';
 import { createProfilesService, type ProfilesService } from './profiles';
+import { probeAfterSave } from './rights-probe';
+import { createProfileSessions, type ProfileSessions } from './wallet/sessions';
+import { openWalletCore } from './wallet/wallet-core';
+import type { WalletCore } from './wallet/handlers';
 
 export const APP_VERSION = '0.1.0';
 
@@ -50,8 +54,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     : null;
   const profiles = createProfilesService({ profiles: profilesRepo, settings, secrets, events });
   const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir: options.dataDir };
+  const sessions = createProfileSessions({ profiles, secrets, builtInSecret: () => sandbox?.master.secretKey ?? null });
+  const wallet = openWalletCore({
+    dataDir: options.dataDir,
+    events,
+    session: sessions.session,
+    connectionState: (state) => events.emit('connectionState', state),
+    nativeBinding: options.nativeBinding,
+  });
+  // Streams, the reconciler and the deadline watch follow the active profile.
+  const activateWallet = () => void wallet.activate().catch((error: unknown) => logActivation(error));
+  const stopFollowing = events.subscribe((event) => {
+    if (event === 'profilesChanged') activateWallet();
+  });
+  activateWallet();
   // Each feature contributes its handler set; the Handlers type proves every operation is covered.
-  const handlers: Handlers = { ...createProfileHandlers(profiles, app) };
+  const handlers: Handlers = {
+    ...probeAfterSave(createProfileHandlers(profiles, app), { profiles, events, sessions }),
+    ...wallet.handlers,
+  };
   return {
     dispatch: createDispatch(handlers),
     events,
@@ -59,8 +80,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secrets,
     dataDir: options.dataDir,
     sandbox,
-    close: () => closeAll(db, sandbox),
+    close: () => closeAll({ db, sandbox, wallet, sessions, stopFollowing }),
   };
+}
+
+// No active profile (or one without a secret) is a normal state: the pages say so themselves.
+function logActivation(error: unknown): void {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'NO_PROFILE' || code === 'NO_SECRET') return;
+  console.error(`[wallet] could not start the active profile's services: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 // The app stays usable with the user's own profiles when the built-in sandbox cannot start.
@@ -73,10 +101,23 @@ async function startSandboxSafely(deps: BuiltInSandboxDeps): Promise<RunningSand
   }
 }
 
-async function closeAll(db: Database.Database, sandbox: RunningSandbox | null): Promise<void> {
+interface Closable {
+  db: Database.Database;
+  sandbox: RunningSandbox | null;
+  wallet: WalletCore;
+  sessions: ProfileSessions;
+  stopFollowing: () => void;
+}
+
+// Services first (they hold sockets to the sandbox and handles on their own databases), then the
+// sandbox they talk to, then the app database.
+async function closeAll(parts: Closable): Promise<void> {
+  parts.stopFollowing();
   try {
-    await sandbox?.close();
+    parts.wallet.close();
+    parts.sessions.close();
+    await parts.sandbox?.close();
   } finally {
-    db.close();
+    parts.db.close();
   }
 }

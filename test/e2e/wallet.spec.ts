@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The Wallet page against the built-in sandbox: balances side by side in each currency's
 // precision, live indicator, search / hide zero / sort, the remembered valuation currency, and
 // the currency drawer (deposit address with QR, generate new, check-mine, transfer).

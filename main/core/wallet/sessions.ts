@@ -13,10 +13,18 @@ export interface ProfileSessionsDeps {
   secrets: SecretStore;
   /** Builds the client of a profile; defaults to the version 3 client. */
   createApi?: (profile: Profile, readSecret: () => Promise<string>) => TreasuryApi;
+  /**
+   * The built-in sandbox's master secret, held in memory by the sandbox running in this process.
+   * The built-in profile signs with it directly, so a new user lands on a working account even
+   * when no OS keychain is reachable (it is the local sandbox's own key, already in its database).
+   */
+  builtInSecret?: () => string | null;
 }
 
 export interface ProfileSessions {
   session(): Promise<WalletSession>;
+  /** A fresh client for any profile (e.g. to probe a key's rights); the caller closes it. */
+  clientFor(profile: Profile): TreasuryApi;
   close(): void;
 }
 
@@ -28,12 +36,16 @@ export function createProfileSessions(deps: ProfileSessionsDeps): ProfileSession
     const id = deps.profiles.activeProfileId();
     const profile = id === null ? undefined : deps.profiles.list().find((p) => p.id === id);
     if (profile === undefined) throw new AppFailure('NO_PROFILE', 'Choose or create a connection profile first');
-    if (!profile.hasSecret) throw new AppFailure('NO_SECRET', `The profile “${profile.name}” has no secret key stored; edit it to add one`);
+    if (!profile.hasSecret && builtInSecretOf(profile) === null) throw new AppFailure('NO_SECRET', `The profile “${profile.name}” has no secret key stored; edit it to add one`);
     return profile;
   }
 
+  const builtInSecretOf = (profile: Profile) => (profile.builtIn ? (deps.builtInSecret?.() ?? null) : null);
+
   const readSecretOf = (profile: Profile) => () =>
     withKeychain(async () => {
+      const inMemory = builtInSecretOf(profile);
+      if (inMemory !== null) return inMemory;
       const secret = await deps.secrets.get(profileAccount(profile.id));
       if (secret === null) throw new AppFailure('NO_SECRET', `The keychain has no secret key for “${profile.name}”; edit the profile to add it`);
       return secret;
@@ -50,6 +62,7 @@ export function createProfileSessions(deps: ProfileSessionsDeps): ProfileSession
       }
       return { profile: { id: profile.id, name: profile.name }, api: cached.api };
     },
+    clientFor: (profile) => build(profile, readSecretOf(profile)),
     close() {
       cached?.api.close();
       cached = null;

@@ -3,19 +3,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppFailure } from '../../../main/core/app-error';
 import { createDispatch, type Handlers } from '../../../main/core/dispatch';
+import { OPERATION_NAMES } from '../../../preload/contract';
 import { ok } from '../../../preload/contract/result';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   const unused = async () => {
     throw new Error('not used in this test');
   };
+  const everyOperationUnused = Object.fromEntries(OPERATION_NAMES.map((op) => [op, unused])) as unknown as Handlers;
   return {
+    ...everyOperationUnused,
     appInfo: async () => ok({ version: '1', transport: 'web', activeProfileId: null, dataDir: '/d' }),
     listProfiles: async () => ok([]),
-    createProfile: unused,
-    updateProfile: unused,
-    removeProfile: unused,
-    activateProfile: unused,
     ...overrides,
   };
 }

@@ -108,9 +108,7 @@ export class WalletService {
   }
 
   async recentDepositAddresses(query: AddressQuery): Promise<DepositAddress[]> {
-    const recent = this.deps.api.recentDepositAddresses;
-    if (recent === undefined) throw new AppFailure('NOT_SUPPORTED', 'This connection cannot list recent deposit addresses yet');
-    return (await this.call(() => recent(query.currency, query.network))).map(toDepositAddress);
+    return (await this.call(() => this.deps.api.recentDepositAddresses(query.currency, query.network))).map(toDepositAddress);
   }
 
   async isOwnAddress(address: string): Promise<{ mine: boolean }> {

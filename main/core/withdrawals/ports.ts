@@ -13,6 +13,7 @@ export type WalletApi = Pick<
   | 'walletBalances'
   | 'depositAddresses'
   | 'createDepositAddress'
+  | 'recentDepositAddresses'
   | 'isOwnAddress'
   | 'prepareWithdrawal'
   | 'commitWithdrawal'
@@ -22,10 +23,7 @@ export type WalletApi = Pick<
   | 'transactions'
   | 'transaction'
   | 'reconcile'
-> & {
-  /** Optional until the client offers it (GET /wallet/crypto/address/recent-deposit). */
-  recentDepositAddresses?: TreasuryApi['depositAddresses'];
-};
+>;
 
 export type Unsubscribe = () => void;
 

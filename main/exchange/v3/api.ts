@@ -117,6 +117,14 @@ export class V3TreasuryApi implements TreasuryApi {
     return wallet.createDepositAddress(this.calls, currency, networkCode);
   }
 
+  recentDepositAddresses(currency: string, networkCode?: string): Promise<CryptoAddress[]> {
+    return wallet.recentAddresses(this.calls, 'deposit', currency, networkCode);
+  }
+
+  recentWithdrawalAddresses(currency: string, networkCode?: string): Promise<CryptoAddress[]> {
+    return wallet.recentAddresses(this.calls, 'withdraw', currency, networkCode);
+  }
+
   async whitelistedAddresses(): Promise<WhitelistedAddress[]> {
     return parseWhitelist(await this.calls.read('/api/3/wallet/crypto/address/white-list'));
   }

@@ -39,6 +39,13 @@ export async function createDepositAddress(calls: V3Calls, currency: string, net
   return parseAddress(await calls.once('POST', '/api/3/wallet/crypto/address', { currency: requireCode(currency, 'currency'), network_code: networkCode }));
 }
 
+export async function recentAddresses(
+  calls: V3Calls, kind: 'deposit' | 'withdraw', currency: string, networkCode?: string,
+): Promise<CryptoAddress[]> {
+  const reply = await calls.read(`/api/3/wallet/crypto/address/recent-${kind}`, { currency: requireCode(currency, 'currency'), network_code: networkCode });
+  return asArray(reply, `recent ${kind} addresses`).map(parseAddress);
+}
+
 export async function isOwnAddress(calls: V3Calls, address: string): Promise<boolean> {
   return parseResultBoolean(await calls.read('/api/3/wallet/crypto/address/check-mine', { address: requireText(address, 'address') }));
 }

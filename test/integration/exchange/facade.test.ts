@@ -60,6 +60,16 @@ describe('balances and addresses', () => {
     expect(await api.isOwnAddress(COLD_STORAGE)).toBe(false);
   });
 
+  it('lists recent deposit addresses, the old ones and the new one', async () => {
+    const before = await api.depositAddresses('ETH');
+    const created = await api.createDepositAddress('ETH');
+    const recent = (await api.recentDepositAddresses('ETH')).map((address) => address.address);
+    expect(recent).toContain(created.address);
+    for (const old of before) expect(recent).toContain(old.address);
+    expect(new Set(recent).size).toBe(recent.length);
+    expect(recent.length).toBeLessThanOrEqual(10);
+  });
+
   it('reads the withdrawal white-list', async () => {
     const list = await api.whitelistedAddresses();
     expect(list.some((entry) => entry.address === COLD_STORAGE)).toBe(true);
@@ -80,6 +90,8 @@ describe('withdrawals, two-phase', () => {
     expect(await api.commitWithdrawal(prepared.value.id)).toBe(true);
     expect(await api.commitWithdrawal(prepared.value.id)).toBe(true);
     expect((await api.transaction(prepared.value.id)).status).toBe('PENDING');
+    const recent = await api.recentWithdrawalAddresses('BTC');
+    expect(recent.map((address) => address.address)).toContain(COLD_STORAGE);
   });
 
   it('prepares and rolls back', async () => {

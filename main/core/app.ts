@@ -54,7 +54,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     : null;
   const profiles = createProfilesService({ profiles: profilesRepo, settings, secrets, events });
   const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir: options.dataDir };
-  const sessions = createProfileSessions({ profiles, secrets, builtInSecret: () => sandbox?.master.secretKey ?? null });
+  // Read once, like the built-in profile's public key: both describe the sandbox as launched.
+  const builtInSecret = sandbox?.master.secretKey ?? null;
+  const sessions = createProfileSessions({ profiles, secrets, builtInSecret: () => builtInSecret });
   const wallet = openWalletCore({
     dataDir: options.dataDir,
     events,

@@ -62,6 +62,17 @@ export class StreamSession {
     this.ws.send(JSON.stringify(message));
   }
 
+  /**
+   * Sends a notification right after the current reply (a subscription's snapshot follows its
+   * result). The payload is built only if the socket is still open then: a sandbox shutting down
+   * closes its sockets before its database, and a late snapshot must not read a closed database.
+   */
+  notifySoon(method: string, params: () => unknown): void {
+    setImmediate(() => {
+      if (this.ws.readyState === this.ws.OPEN) this.notify(method, params());
+    });
+  }
+
   notify(method: string, params: unknown): void {
     this.send({ jsonrpc: '2.0', method, params });
   }

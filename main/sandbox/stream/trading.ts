@@ -57,7 +57,7 @@ function tradingMethods(ctx: SandboxContext): Record<string, MethodHandler> {
       const cancel = (): void => { stop(); if (timer) clearTimeout(timer); };
       feeds.set(s, cancel);
       s.onClose(cancel);
-      setImmediate(() => s.notify('spot_balance', spotBalances(s)));
+      s.notifySoon('spot_balance', () => spotBalances(s));
       return true;
     },
     spot_balance_unsubscribe: (s) => stopFeed(s),
@@ -85,7 +85,7 @@ function tradingMethods(ctx: SandboxContext): Record<string, MethodHandler> {
       });
       reports.set(s, stop);
       s.onClose(stop);
-      setImmediate(() => s.notify('spot_orders', orders.active(account(s)).map(orderRecord)));
+      s.notifySoon('spot_orders', () => orders.active(account(s)).map(orderRecord));
       return true;
     },
     spot_unsubscribe: (s) => {

@@ -55,7 +55,7 @@ function walletMethods(ctx: SandboxContext): Record<string, MethodHandler> {
         s.notify('wallet_balance_update', { currency: change.currency, available: change.available, reserved: change.reserved });
       }));
       // The snapshot follows the reply.
-      setImmediate(() => s.notify('wallet_balances', nonZeroBalances(ctx, account(s), 'wallet')));
+      s.notifySoon('wallet_balances', () => nonZeroBalances(ctx, account(s), 'wallet'));
       return true;
     },
     unsubscribe_wallet_balances: (s) => untrack(s, 'balances'),

@@ -62,6 +62,34 @@ describe('profile sessions', () => {
     await expect(noSecret.session()).rejects.toMatchObject({ code: 'NO_SECRET' });
   });
 
+  it('signs the built-in profile with the running sandbox\'s key when no keychain is reachable', async () => {
+    const unreachable: SecretStore = {
+      get: () => Promise.reject(new Error('keychain must not be asked')),
+      set: () => Promise.reject(new Error('keychain must not be asked')),
+      delete: () => Promise.reject(new Error('keychain must not be asked')),
+    };
+    const builtIn = sandboxProfile({ hasSecret: false });
+    const sessions = createProfileSessions({
+      profiles: { list: () => [builtIn], activeProfileId: () => builtIn.id },
+      secrets: unreachable,
+      builtInSecret: () => sandbox.master.secretKey,
+    });
+    try {
+      const { api } = await sessions.session();
+      expect((await api.walletBalances()).length).toBeGreaterThan(0);
+    } finally {
+      sessions.close();
+    }
+    // A user's own profile never borrows that key.
+    const own = sandboxProfile({ id: 'p-own', builtIn: false, hasSecret: false });
+    const ownSessions = createProfileSessions({
+      profiles: { list: () => [own], activeProfileId: () => own.id },
+      secrets: unreachable,
+      builtInSecret: () => sandbox.master.secretKey,
+    });
+    await expect(ownSessions.session()).rejects.toMatchObject({ code: 'NO_SECRET' });
+  });
+
   it('drives the wallet handlers with the active profile, reading the secret only to sign', async () => {
     let profile = sandboxProfile();
     const secrets = mapSecrets({ 'profile:p-sandbox': sandbox.master.secretKey });

@@ -18,6 +18,8 @@ export interface Operations extends WalletOperations {
   updateProfile: Op<ProfileUpdate, Profile>;
   removeProfile: Op<{ id: string }, { removed: true }>;
   activateProfile: Op<{ id: string }, Profile>;
+  /** The latest state of every stream main runs (events only tell what changes after a page loads). */
+  streamStates: Op<void, StreamState[]>;
 }
 
 export type OperationName = keyof Operations;
@@ -31,6 +33,7 @@ export const OPERATION_NAMES = [
   'updateProfile',
   'removeProfile',
   'activateProfile',
+  'streamStates',
   ...WALLET_OPERATION_NAMES,
 ] as const satisfies readonly OperationName[];
 
@@ -41,10 +44,17 @@ export interface AppInfo {
   dataDir: string;
 }
 
+export interface StreamState {
+  profileId: string;
+  stream: string;
+  state: 'connecting' | 'live' | 'down';
+  detail?: string;
+}
+
 /** Events main pushes to the renderer. */
 export interface Events extends WalletEvents {
   profilesChanged: { activeProfileId: string | null };
-  connectionState: { profileId: string; stream: string; state: 'connecting' | 'live' | 'down'; detail?: string };
+  connectionState: StreamState;
 }
 export type EventName = keyof Events;
 export const EVENT_NAMES = ['profilesChanged', 'connectionState', ...WALLET_EVENT_NAMES] as const satisfies readonly EventName[];

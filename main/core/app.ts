@@ -14,6 +14,7 @@ import { createEventBus, type EventBus } from './events';
 import { createProfileHandlers } from './profile-handlers';
 import { createProfilesService, type ProfilesService } from './profiles';
 import { probeAfterSave } from './rights-probe';
+import { followStreamStates } from './stream-states';
 import { createProfileSessions, type ProfileSessions } from './wallet/sessions';
 import { openWalletCore } from './wallet/wallet-core';
 import type { WalletCore } from './wallet/handlers';
@@ -56,6 +57,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir: options.dataDir };
   // Read once, like the built-in profile's public key: both describe the sandbox as launched.
   const builtInSecret = sandbox?.master.secretKey ?? null;
+  const streamStates = followStreamStates(events);
   const sessions = createProfileSessions({ profiles, secrets, builtInSecret: () => builtInSecret });
   const wallet = openWalletCore({
     dataDir: options.dataDir,
@@ -66,14 +68,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   // Streams, the reconciler and the deadline watch follow the active profile.
   const activateWallet = () => void wallet.activate().catch((error: unknown) => logActivation(error));
-  const stopFollowing = events.subscribe((event) => {
+  const stopActivating = events.subscribe((event) => {
     if (event === 'profilesChanged') activateWallet();
   });
+  const stopFollowing = () => {
+    stopActivating();
+    streamStates.stop();
+  };
   activateWallet();
   // Each feature contributes its handler set; the Handlers type proves every operation is covered.
   const handlers: Handlers = {
     ...probeAfterSave(createProfileHandlers(profiles, app), { profiles, events, sessions }),
     ...wallet.handlers,
+    ...streamStates.handlers,
   };
   return {
     dispatch: createDispatch(handlers),

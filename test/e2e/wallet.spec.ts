@@ -33,6 +33,8 @@ test('balances, valuation, search and the live indicator', async ({ page, host }
   await page.reload();
   await goTo(page, 'Wallet');
   await expect(page.getByTestId('wallet-total')).toContainText('BTC'); // remembered
+  // The streams were up before this page loaded: the status bar still knows they are live.
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-level', 'live');
 });
 
 test('the currency drawer: deposit address with QR, a new address, check-mine, and a transfer that updates the balance live', async ({ page, host }) => {

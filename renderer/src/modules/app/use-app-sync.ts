@@ -12,6 +12,12 @@ export function useAppSync(): void {
   const profilesStore = useProfilesStore();
   const profiles = useProfiles();
 
+  // Streams came up before this page (or this link) did: ask main for where they stand now.
+  async function loadStreamStates(): Promise<void> {
+    const result = await bridge.api.streamStates();
+    if (result.ok) result.value.forEach((report) => connection.recordStream(report));
+  }
+
   connection.setTransport(bridge.state());
   const stops = [
     bridge.onState((state) => connection.setTransport(state)),
@@ -24,7 +30,9 @@ export function useAppSync(): void {
   watch(
     () => connection.transport.kind,
     (kind) => {
-      if (kind === 'ready') void profiles.load();
+      if (kind !== 'ready') return;
+      void profiles.load();
+      void loadStreamStates();
     },
     { immediate: true },
   );

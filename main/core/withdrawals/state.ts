@@ -3,19 +3,10 @@
 // COMMITTING, ROLLING_BACK), an outcome nobody knows yet (UNCERTAIN), a refusal before anything
 // was created (REFUSED) and a rollback done by the service at the deadline (EXPIRED).
 
-export const WITHDRAWAL_STATES = [
-  'PREPARING',
-  'UNCERTAIN',
-  'CREATED',
-  'REFUSED',
-  'COMMITTING',
-  'PENDING',
-  'SUCCESS',
-  'FAILED',
-  'ROLLING_BACK',
-  'ROLLED_BACK',
-  'EXPIRED',
-] as const;
+import { WITHDRAWAL_VIEW_STATES } from '../../../preload/contract/wallet';
+
+// The renderer sees exactly these states (the contract lists them); one list serves both.
+export const WITHDRAWAL_STATES = WITHDRAWAL_VIEW_STATES;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 export const SERVICE_STATUSES = ['CREATED', 'PENDING', 'SUCCESS', 'FAILED', 'ROLLED_BACK'] as const;

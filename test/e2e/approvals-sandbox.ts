@@ -33,6 +33,12 @@ export class SandboxDesk {
     return new SandboxDesk(restUrl, `Basic ${Buffer.from(`${key.api_key}:${key.secret_key}`).toString('base64')}`);
   }
 
+  /** A new key pair of the master account holding only `rights`. */
+  async newKey(rights: string[]): Promise<{ apiKey: string; secretKey: string }> {
+    const key = (await control(this.restUrl, 'POST', '/sandbox/keys', { rights })) as KeyRecord;
+    return { apiKey: key.api_key, secretKey: key.secret_key };
+  }
+
   async advanceClock(ms: number): Promise<void> {
     await control(this.restUrl, 'POST', `/sandbox/clock/advance?ms=${ms}`);
   }
@@ -76,8 +82,10 @@ export class SandboxDesk {
   }
 }
 
-async function control(restUrl: string, method: string, path: string): Promise<unknown> {
-  const response = await fetch(`${restUrl}${path}`, { method, headers: { 'x-sandbox-token': CONTROL_TOKEN } });
+async function control(restUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const headers: Record<string, string> = { 'x-sandbox-token': CONTROL_TOKEN };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${restUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return JSON.parse(text) as unknown;

@@ -1,0 +1,21 @@
+// Issue 4 §9 on screen: a profile saved with a key that holds only some rights shows exactly those
+// rights on its card, found by read-only probes against the built-in sandbox.
+import { expect, test } from './fixtures';
+import { SandboxDesk } from './approvals-sandbox';
+import { fillProfileForm, formField, profileCard } from './profile-page';
+
+test('saving a profile probes its key and the card shows the rights it holds', async ({ page, host }) => {
+  const desk = await SandboxDesk.open(page, host.url);
+  const key = await desk.newKey(['PAY', 'HIST']);
+  await page.getByTestId('add-profile').click();
+  await fillProfileForm(page, {
+    name: 'Read-only desk',
+    restUrl: desk.restUrl,
+    streamUrl: desk.restUrl.replace(/^http/, 'ws'),
+    publicKey: key.apiKey,
+    secretKey: key.secretKey,
+  });
+  await formField(page, 'secretKey').press('Enter');
+  const rights = profileCard(page, 'Read-only desk').locator('.rights .n-tag');
+  await expect(rights).toHaveText(['PAY', 'HIST'], { timeout: 15_000 });
+});

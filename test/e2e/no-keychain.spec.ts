@@ -1,9 +1,10 @@
 // With no OS keychain reachable, adding a profile is refused with a clear alert naming the cause,
-// and nothing is saved (the secret is never written anywhere else).
+// and nothing is saved (the secret is never written anywhere else); the built-in sandbox works.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, startCofferHost, test } from './fixtures';
+import { balanceRow, goTo } from './approvals-sandbox';
 import { fillProfileForm, profileCard, profileForm } from './profile-page';
 
 test('without a keychain the form shows the cause in an alert and saves nothing', async ({ page }) => {
@@ -34,6 +35,11 @@ test('without a keychain the form shows the cause in an alert and saves nothing'
     await page.reload();
     await expect(page.getByTestId('profiles-page')).toBeVisible();
     await expect(profileCard(page, 'No keychain')).toHaveCount(0);
+
+    // The built-in sandbox needs no keychain: a new user still lands on a working, live account.
+    await goTo(page, 'Wallet');
+    await expect(page.getByTestId('wallet-live')).toHaveAttribute('data-live', 'true', { timeout: 15_000 });
+    await expect(balanceRow(page, 'USDT')).toBeVisible();
   } finally {
     await host.stop();
     rmSync(dataDir, { recursive: true, force: true });

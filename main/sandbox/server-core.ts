@@ -72,7 +72,7 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
     }));
   }
   const sessionDeps = {
-    keys: ctx.accounts, limits, pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_MS,
+    keys: ctx.accounts, limits, pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_MS, clock: ctx.clock,
     accountActive: (id: number) => ctx.accounts.get(id)?.status === 'active',
   };
   const streams: Record<string, StreamEndpoint> = {

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Issue 5 end to end: the real web host, its built-in sandbox over real sockets, real Chromium.
 // Prepare → queue with countdown → approve → PENDING → SUCCESS (sandbox clock); reject →
 // ROLLED_BACK with the balance restored; a withdrawal from "another desktop" appears and expires
@@ -182,4 +183,35 @@ test('bulk approve: two selected withdrawals, each confirmed by its last four, b
   await expect(approvalRow(page, first)).toHaveAttribute('data-state', 'PENDING');
   await expect(approvalRow(page, second)).toHaveAttribute('data-state', 'PENDING');
   expect((await desk.transaction(first)).status).toBe('PENDING');
+});
+
+test('ten minutes before its deadline a waiting withdrawal raises a desktop notification', async ({ page, host, context }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['notifications']);
+  // The real Notification constructor, watched: every notification the page raises is recorded.
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    const real = window.Notification;
+    (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
+    window.Notification = new Proxy(real, {
+      construct(target, args: [string, NotificationOptions?]) {
+        shown.push(`${args[0]} | ${args[1]?.body ?? ''}`);
+        return Reflect.construct(target, args) as object;
+      },
+    });
+  });
+  const desk = await SandboxDesk.open(page, host.url);
+  await goTo(page, 'Approvals');
+  const id = await desk.prepareWithdrawal({ currency: 'USDT', amount: '33', address: ETH_ADDRESS });
+  const row = approvalRow(page, id);
+  await expect(row).toHaveAttribute('data-state', 'CREATED', { timeout: 15_000 });
+  const shown = () => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
+  expect(await shown()).toEqual([]);
+
+  await desk.advanceClock(51 * 60 * 1000);
+  await page.getByTestId('approvals-refresh').click(); // a read that tells main the service's time
+  await expect.poll(shown, { timeout: 60_000 }).toHaveLength(1);
+  const [notice] = await shown();
+  expect(notice).toMatch(/^Withdrawal expires in [1-9] minutes? \| 33(\.0+)? USDT to 0x52908400098527886E0F7030069857D2E4169EE7/);
+  await expect(row).toHaveAttribute('data-state', 'CREATED'); // still waiting: nothing was sent
 });

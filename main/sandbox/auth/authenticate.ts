@@ -1,7 +1,7 @@
 // Verifies the Authorization header of a REST request (SUPPLEMENT.md §1): Basic, or HS256 over
 // METHOD + PATH + ?query (GET) + raw body (non-GET) + timestamp + window, with the exact bytes
-// received. Time checks use the machine's real clock, not the sandbox clock: a client signs with
-// its wall clock, and tests advancing the sandbox clock must not break every signature.
+// received. Responses carry the sandbox clock in their Date header, as a real service's carry its
+// time; timestamps are accepted against that clock or the wall clock (see inReceiveWindow).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from '../http/errors';
 import type { AuthenticatedKey } from '../http/route';
@@ -31,7 +31,17 @@ export const MAX_WINDOW_MS = 60_000;
 /** How far ahead of our clock a timestamp may be. */
 export const FUTURE_SKEW_MS = 1_000;
 
-export function authenticate(header: string | undefined, request: SignedRequest, keys: KeyLookup, nowMs: number): AuthenticatedKey {
+/**
+ * Whether a signed timestamp falls in its receive window. `nows` are the clocks the sandbox
+ * accepts: the wall clock and its own (ahead of it once a test advanced it). A client that learns
+ * the service's time from the Date header signs with the second; hand-made test requests sign
+ * with the first. Before any advance they are the same clock.
+ */
+export function inReceiveWindow(timestamp: number, window: number, nows: readonly number[]): boolean {
+  return nows.some((now) => timestamp >= now - window && timestamp <= now + FUTURE_SKEW_MS);
+}
+
+export function authenticate(header: string | undefined, request: SignedRequest, keys: KeyLookup, nowMs: number | readonly number[]): AuthenticatedKey {
   if (header === undefined || header.trim() === '') throw errors.authRequired();
   const space = header.indexOf(' ');
   const scheme = (space < 0 ? header : header.slice(0, space)).toUpperCase();
@@ -50,14 +60,14 @@ function verifyBasic(credentials: string, keys: KeyLookup): AuthenticatedKey {
   return toAuthenticated(key);
 }
 
-function verifyHs256(credentials: string, request: SignedRequest, keys: KeyLookup, nowMs: number): AuthenticatedKey {
+function verifyHs256(credentials: string, request: SignedRequest, keys: KeyLookup, nowMs: number | readonly number[]): AuthenticatedKey {
   const parts = Buffer.from(credentials, 'base64').toString('utf8').split(':');
   if (parts.length !== 3 && parts.length !== 4) throw errors.authFailed('HS256 credentials must be apiKey:signature:timestamp[:window]');
   const [apiKey = '', signature = '', timestampText = '', windowText] = parts;
   const timestamp = parseMillis(timestampText, 'timestamp');
   const window = windowText === undefined ? DEFAULT_WINDOW_MS : parseMillis(windowText, 'window');
   if (window > MAX_WINDOW_MS) throw errors.authFailed(`window must be at most ${MAX_WINDOW_MS} ms`);
-  if (timestamp < nowMs - window || timestamp > nowMs + FUTURE_SKEW_MS) {
+  if (!inReceiveWindow(timestamp, window, typeof nowMs === 'number' ? [nowMs] : nowMs)) {
     throw errors.authFailed('Timestamp is outside the receive window; check the clock (milliseconds)');
   }
   const key = keys.findKey(apiKey);

@@ -35,6 +35,8 @@ export interface HandlerDeps {
 
 export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
+    // The service's time, as a real service stamps it: clients learn their clock offset from it.
+    res.setHeader('Date', new Date(deps.clock.now()).toUTCString());
     readRaw(req)
       .then(async (raw) => {
         for (const side of deps.side) if (await side(req, res, raw)) return;
@@ -68,7 +70,7 @@ async function routeAndRun(deps: HandlerDeps, req: IncomingMessage, raw: RawRequ
   let key: AuthenticatedKey | null = null;
   const right = match.route.right;
   if (right !== null) {
-    key = authenticate(req.headers.authorization, raw, deps.keys, Date.now());
+    key = authenticate(req.headers.authorization, raw, deps.keys, [Date.now(), deps.clock.now()]);
     if (right !== ANY_KEY && !key.rights.includes(right)) throw errors.forbidden(right);
     if (!deps.limits.allowRestForAccount(key.accountId, raw.path)) throw errors.rateLimited();
   }

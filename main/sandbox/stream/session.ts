@@ -2,7 +2,7 @@
 // request's id, or without when it had none), login (SUPPLEMENT.md §2), per-message limits, pings.
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
-import { hmacHex, sameText, DEFAULT_WINDOW_MS, MAX_WINDOW_MS, FUTURE_SKEW_MS, type KeyLookup, type StoredKey } from '../auth/authenticate';
+import { hmacHex, inReceiveWindow, sameText, DEFAULT_WINDOW_MS, MAX_WINDOW_MS, type KeyLookup, type StoredKey } from '../auth/authenticate';
 import { isRecord } from '../http/body';
 import { ServiceError, errors } from '../http/errors';
 import type { LimitPolicy } from '../limits/policy';
@@ -23,6 +23,8 @@ export interface SessionDeps {
   keys: KeyLookup;
   limits: LimitPolicy;
   pingIntervalMs: number;
+  /** The sandbox clock (logins are checked against it as well as the wall clock). */
+  clock: { now(): number };
   /** Whether the account may log in (active, not frozen or disabled). */
   accountActive(accountId: number): boolean;
 }
@@ -112,7 +114,7 @@ export class StreamSession {
     if (type === 'BASIC') {
       if (!sameText(String(params.secret_key ?? ''), key.secretKey)) throw errors.authFailed('Invalid secret key');
     } else {
-      verifyStreamSignature(params, key);
+      verifyStreamSignature(params, key, [Date.now(), this.deps.clock.now()]);
     }
     if (!this.deps.accountActive(key.accountId)) throw new ServiceError(400, 10021, 'User disabled', 'The account is frozen or disabled');
     this.accountId = key.accountId;
@@ -130,7 +132,7 @@ export class StreamSession {
 }
 
 /** HS256 login: hex(HMAC-SHA256(secret, String(timestamp) + String(window or ''))). */
-function verifyStreamSignature(params: Record<string, unknown>, key: StoredKey): void {
+function verifyStreamSignature(params: Record<string, unknown>, key: StoredKey, nows: readonly number[]): void {
   const timestampText = String(params.timestamp ?? params.nonce ?? '');
   const windowText = params.window === undefined || params.window === null ? '' : String(params.window);
   if (!/^\d{1,16}$/.test(timestampText)) throw errors.authFailed('timestamp must be Unix milliseconds');
@@ -138,8 +140,7 @@ function verifyStreamSignature(params: Record<string, unknown>, key: StoredKey):
   const window = windowText === '' ? DEFAULT_WINDOW_MS : Number.parseInt(windowText, 10);
   if (window > MAX_WINDOW_MS) throw errors.authFailed(`window must be at most ${MAX_WINDOW_MS} ms`);
   const timestamp = Number.parseInt(timestampText, 10);
-  const now = Date.now();
-  if (timestamp < now - window || timestamp > now + FUTURE_SKEW_MS) throw errors.authFailed('Timestamp is outside the receive window');
+  if (!inReceiveWindow(timestamp, window, nows)) throw errors.authFailed('Timestamp is outside the receive window');
   const expected = hmacHex(key.secretKey, timestampText + windowText);
   if (!sameText(String(params.signature ?? '').toLowerCase(), expected)) throw errors.authFailed('Invalid signature');
 }

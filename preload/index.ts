@@ -50,6 +50,7 @@ const api: CofferApi = {
   listAudit: (request) => call('listAudit', request),
   exportAuditCsv: (request) => call('exportAuditCsv', request),
   verifyAudit: () => call('verifyAudit'),
+  serviceClock: () => call('serviceClock'),
   on,
 };
 

@@ -68,4 +68,5 @@ export const WALLET_REQUEST_SCHEMAS = {
   listAudit: auditFilter,
   exportAuditCsv: auditFilter,
   verifyAudit: noPayload,
+  serviceClock: noPayload,
 } as const satisfies Schemas;

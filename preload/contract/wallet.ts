@@ -201,6 +201,9 @@ export interface WalletOperations {
   listAudit: Op<AuditFilter, AuditPage>;
   exportAuditCsv: Op<AuditFilter, AuditCsv>;
   verifyAudit: Op<void, AuditVerification>;
+  /** The service's time minus this computer's, as main has learned it: countdowns to a
+   *  service deadline run on the service's clock, not on a desktop clock that may be off. */
+  serviceClock: Op<void, { offsetMs: number }>;
 }
 
 export const WALLET_OPERATION_NAMES = [
@@ -219,6 +222,7 @@ export const WALLET_OPERATION_NAMES = [
   'listAudit',
   'exportAuditCsv',
   'verifyAudit',
+  'serviceClock',
 ] as const satisfies readonly (keyof WalletOperations)[];
 
 export interface WalletEvents {

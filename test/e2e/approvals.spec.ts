@@ -210,6 +210,10 @@ test('ten minutes before its deadline a waiting withdrawal raises a desktop noti
 
   await desk.advanceClock(51 * 60 * 1000);
   await page.getByTestId('approvals-refresh').click(); // a read that tells main the service's time
+  // The countdown runs on the service's clock: nine-odd minutes left, marked urgent.
+  const countdown = row.getByTestId('approval-countdown');
+  await expect(countdown).toContainText(/^\s*[89]:\d\d/);
+  await expect(countdown).toHaveAttribute('data-urgent', 'true');
   await expect.poll(shown, { timeout: 60_000 }).toHaveLength(1);
   const [notice] = await shown();
   expect(notice).toMatch(/^Withdrawal expires in [1-9] minutes? \| 33(\.0+)? USDT to 0x52908400098527886E0F7030069857D2E4169EE7/);

@@ -127,6 +127,7 @@ export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
       csv: auditCsv(deps.audit.all(filter)),
     })),
     verifyAudit: guarded('verifyAudit', async () => deps.audit.verify()),
+    serviceClock: withServices(async (s) => ({ offsetMs: Math.round(s.api.serviceNow() - Date.now()) }), 'serviceClock'),
   };
 
   return {

@@ -1,4 +1,4 @@
-// A clock that ticks once a second while the component lives (for countdowns).
+// Clocks that tick once a second while the component lives (for countdowns).
 import { onScopeDispose, ref, type Ref } from 'vue';
 
 export function useNow(intervalMs = 1000): Ref<number> {
@@ -6,4 +6,33 @@ export function useNow(intervalMs = 1000): Ref<number> {
   const timer = setInterval(() => (now.value = Date.now()), intervalMs);
   onScopeDispose(() => clearInterval(timer));
   return now;
+}
+
+/**
+ * The service's time, ticking: this computer's clock plus the offset main has learned from the
+ * service, re-read every `resyncMs` and whenever `resync()` is called. A deadline set by the
+ * service is counted down on its clock, even when this desktop's clock is off.
+ */
+export function useServiceNow(
+  readOffset: () => Promise<number | null>,
+  intervalMs = 1000,
+  resyncMs = 30_000,
+): { now: Ref<number>; resync: () => Promise<void> } {
+  let offsetMs = 0;
+  const now = ref(Date.now());
+  const tick = () => (now.value = Date.now() + offsetMs);
+  async function resync(): Promise<void> {
+    const offset = await readOffset();
+    if (offset === null) return; // unknown (no profile, link down): keep the last estimate
+    offsetMs = offset;
+    tick();
+  }
+  const ticker = setInterval(tick, intervalMs);
+  const syncer = setInterval(() => void resync(), resyncMs);
+  onScopeDispose(() => {
+    clearInterval(ticker);
+    clearInterval(syncer);
+  });
+  void resync();
+  return { now, resync };
 }

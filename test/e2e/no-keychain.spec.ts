@@ -37,6 +37,7 @@ test('without a keychain the form shows the cause in an alert and saves nothing'
     await expect(profileCard(page, 'No keychain')).toHaveCount(0);
 
     // The built-in sandbox needs no keychain: a new user still lands on a working, live account.
+    await expect(profileCard(page, 'Sandbox')).toContainText('Held by the built-in sandbox');
     await goTo(page, 'Wallet');
     await expect(page.getByTestId('wallet-live')).toHaveAttribute('data-live', 'true', { timeout: 15_000 });
     await expect(balanceRow(page, 'USDT')).toBeVisible();

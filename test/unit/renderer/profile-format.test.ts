@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../preload/contract';
 import { placeError, draftFromProfile } from '../../../renderer/src/modules/profiles/profile-draft';
-import { abbreviateKey, rightsSummary, sortProfiles } from '../../../renderer/src/modules/profiles/profile-format';
+import { abbreviateKey, rightsSummary, secretStatus, sortProfiles } from '../../../renderer/src/modules/profiles/profile-format';
 
 const profile = (name: string, builtIn = false): Profile => ({
   id: name.toLowerCase(),
@@ -28,6 +28,12 @@ describe('profile formatting', () => {
     expect(rightsSummary(null)).toBe('Not checked yet');
     expect(rightsSummary([])).toBe('None');
     expect(rightsSummary(['PAY', 'WDR'])).toEqual(['PAY', 'WDR']);
+  });
+
+  it('says where the secret is: the keychain, the built-in sandbox, or nowhere', () => {
+    expect(secretStatus({ hasSecret: true, builtIn: false })).toBe('In the OS keychain');
+    expect(secretStatus({ hasSecret: false, builtIn: true })).toBe('Held by the built-in sandbox');
+    expect(secretStatus({ hasSecret: false, builtIn: false })).toBe('Not stored');
   });
 
   it('lists the built-in sandbox first, then by name', () => {

@@ -8,8 +8,10 @@ export function abbreviateKey(key: string, head = 8, tail = 4): string {
   return key.length <= head + tail + 1 ? key : `${key.slice(0, head)}…${key.slice(-tail)}`;
 }
 
-export function secretStatus(profile: Pick<Profile, 'hasSecret'>): string {
-  return profile.hasSecret ? 'In the OS keychain' : 'Not stored';
+export function secretStatus(profile: Pick<Profile, 'hasSecret' | 'builtIn'>): string {
+  if (profile.hasSecret) return 'In the OS keychain';
+  // No keychain reachable: the sandbox running inside Coffer signs with its own key, held in memory.
+  return profile.builtIn ? 'Held by the built-in sandbox' : 'Not stored';
 }
 
 /** Rights line: the known rights, or why they are not shown. */

@@ -56,6 +56,7 @@ export const REQUEST_SCHEMAS = {
     .strict(),
   removeProfile: profileId,
   activateProfile: profileId,
+  checkProfileRights: profileId,
   streamStates: noPayload,
   ...WALLET_REQUEST_SCHEMAS,
 } as const satisfies RequestSchemas;

@@ -2,7 +2,7 @@
 // types, and every event main pushes. Both transports (Electron IPC and the web host's WebSocket)
 // carry exactly this; main validates each request with the zod schemas in ./contract-schemas.ts.
 import type { Result } from './contract/result';
-import type { Profile, ProfileInput, ProfileUpdate } from './contract/profiles';
+import type { Profile, ProfileInput, ProfileUpdate, RightsCheck } from './contract/profiles';
 import { WALLET_EVENT_NAMES, WALLET_OPERATION_NAMES, type WalletEvents, type WalletOperations } from './contract/wallet';
 
 export type { AppError, Result } from './contract/result';
@@ -18,6 +18,8 @@ export interface Operations extends WalletOperations {
   updateProfile: Op<ProfileUpdate, Profile>;
   removeProfile: Op<{ id: string }, { removed: true }>;
   activateProfile: Op<{ id: string }, Profile>;
+  /** Probes which rights the profile's key holds (read-only calls) and records them. */
+  checkProfileRights: Op<{ id: string }, RightsCheck>;
   /** The latest state of every stream main runs (events only tell what changes after a page loads). */
   streamStates: Op<void, StreamState[]>;
 }
@@ -33,6 +35,7 @@ export const OPERATION_NAMES = [
   'updateProfile',
   'removeProfile',
   'activateProfile',
+  'checkProfileRights',
   'streamStates',
   ...WALLET_OPERATION_NAMES,
 ] as const satisfies readonly OperationName[];

@@ -34,6 +34,7 @@ const api: CofferApi = {
   updateProfile: (request) => call('updateProfile', request),
   removeProfile: (request) => call('removeProfile', request),
   activateProfile: (request) => call('activateProfile', request),
+  checkProfileRights: (request) => call('checkProfileRights', request),
   streamStates: () => call('streamStates'),
   walletOverview: (request) => call('walletOverview', request),
   walletCurrencies: () => call('walletCurrencies'),

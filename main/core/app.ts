@@ -13,7 +13,7 @@ import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { createEventBus, type EventBus } from './events';
 import { createProfileHandlers } from './profile-handlers';
 import { createProfilesService, type ProfilesService } from './profiles';
-import { probeAfterSave } from './rights-probe';
+import { createRightsHandlers } from './rights-probe';
 import { followStreamStates } from './stream-states';
 import { createProfileSessions, type ProfileSessions } from './wallet/sessions';
 import { openWalletCore } from './wallet/wallet-core';
@@ -78,7 +78,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   activateWallet();
   // Each feature contributes its handler set; the Handlers type proves every operation is covered.
   const handlers: Handlers = {
-    ...probeAfterSave(createProfileHandlers(profiles, app), { profiles, events, sessions }),
+    ...createProfileHandlers(profiles, app),
+    ...createRightsHandlers({ profiles, events, sessions }),
     ...wallet.handlers,
     ...streamStates.handlers,
   };

@@ -1,41 +1,46 @@
-// Issue 4 §9: when a profile is saved, find which rights (PAY, WDR, HIST, ORD) its key holds with
-// cheap calls that move no money, record them, and tell the renderer so the Profiles page shows
-// them. The save itself never waits for the probe: a slow or unreachable service must not block it.
-import type { Profile } from '../../preload/contract';
+// Issue 4 §9: which rights (PAY, WDR, HIST, ORD) a profile's key holds, found with cheap calls that
+// move no money, recorded on the profile. The Profiles page asks for it right after a save (and
+// on "Check again"), so the user sees the outcome: the rights, or why they could not be checked.
+import { KEY_RIGHTS, type Profile } from '../../preload/contract';
+import { ok } from '../../preload/contract/result';
+import { AppFailure } from './app-error';
+import type { Handlers } from './dispatch';
 import type { EventBus } from './events';
-import type { ProfileHandlers } from './profile-handlers';
 import type { ProfilesService } from './profiles';
+import { toAppFailure } from './wallet/api-failure';
 import type { ProfileSessions } from './wallet/sessions';
 
 export interface RightsProbeDeps {
-  profiles: Pick<ProfilesService, 'recordRights' | 'activeProfileId'>;
+  profiles: Pick<ProfilesService, 'list' | 'recordRights' | 'activeProfileId'>;
   events: Pick<EventBus, 'emit'>;
   sessions: Pick<ProfileSessions, 'clientFor'>;
 }
 
-/** Wraps the create and update handlers so each successful save starts a rights probe. */
-export function probeAfterSave(handlers: ProfileHandlers, deps: RightsProbeDeps): ProfileHandlers {
+export function createRightsHandlers(deps: RightsProbeDeps): Pick<Handlers, 'checkProfileRights'> {
   return {
-    ...handlers,
-    createProfile: async (input) => startProbe(await handlers.createProfile(input), deps),
-    updateProfile: async (change) => startProbe(await handlers.updateProfile(change), deps),
+    checkProfileRights: async ({ id }) => {
+      const profile = deps.profiles.list().find((candidate) => candidate.id === id);
+      if (profile === undefined) throw new AppFailure('NOT_FOUND', 'No such profile', 'id');
+      return ok(await probeRightsOf(profile, deps));
+    },
   };
 }
 
-function startProbe<R extends { ok: true; value: Profile } | { ok: false }>(result: R, deps: RightsProbeDeps): R {
-  if (result.ok) void probeRightsOf(result.value, deps);
-  return result;
-}
-
-export async function probeRightsOf(profile: Profile, deps: RightsProbeDeps): Promise<void> {
+async function probeRightsOf(profile: Profile, deps: RightsProbeDeps) {
   const api = deps.sessions.clientFor(profile);
   try {
     const probe = await api.probeRights();
-    deps.profiles.recordRights(profile.id, probe.rights);
+    if (probe.undetermined.length === KEY_RIGHTS.length) {
+      // Not one probe got an answer that says anything: the rights are unknown, not "none".
+      throw new AppFailure('SERVICE_UNREACHABLE',
+        `The service at ${profile.restUrl} answered no rights probe; check the URL and the connection (${probe.evidence.PAY})`);
+    }
+    const updated = deps.profiles.recordRights(profile.id, probe.rights);
     deps.events.emit('profilesChanged', { activeProfileId: deps.profiles.activeProfileId() });
+    return { profile: updated, undetermined: probe.undetermined };
   } catch (error) {
-    // A bad key or an unreachable service leaves the rights unknown; the wallet pages report it.
-    console.warn(`[rights] could not probe “${profile.name}”: ${error instanceof Error ? error.message : String(error)}`);
+    // A refused key, an unreachable service: the rights stay unknown and the user hears why.
+    throw toAppFailure(error);
   } finally {
     api.close();
   }

@@ -41,3 +41,10 @@ export interface ProfileInput {
 export interface ProfileUpdate extends ProfileInput {
   id: string;
 }
+
+/** What a rights check found: the profile with its rights recorded, and the rights no probe could
+ *  decide (the service lacks the endpoint or was unavailable for that one call). */
+export interface RightsCheck {
+  profile: Profile;
+  undetermined: KeyRight[];
+}

@@ -19,3 +19,23 @@ test('saving a profile probes its key and the card shows the rights it holds', a
   const rights = profileCard(page, 'Read-only desk').locator('.rights .n-tag');
   await expect(rights).toHaveText(['PAY', 'HIST'], { timeout: 15_000 });
 });
+
+test('a key the service refuses is reported on the card, and can be checked again', async ({ page, host }) => {
+  const desk = await SandboxDesk.open(page, host.url);
+  const key = await desk.newKey(['PAY']);
+  await page.getByTestId('add-profile').click();
+  await fillProfileForm(page, {
+    name: 'Wrong secret desk',
+    restUrl: desk.restUrl,
+    streamUrl: desk.restUrl.replace(/^http/, 'ws'),
+    publicKey: key.apiKey,
+    secretKey: 'not-the-secret-at-all',
+  });
+  await formField(page, 'secretKey').press('Enter');
+  const card = profileCard(page, 'Wrong secret desk');
+  await expect(card.getByTestId('rights-failure')).toContainText('Could not check:', { timeout: 15_000 });
+  await expect(card.getByTestId('rights-failure')).not.toContainText('not-the-secret-at-all');
+  await expect(card).toContainText('Not checked yet');
+  await card.getByTestId('check-rights').click();
+  await expect(card.getByTestId('rights-failure')).toBeVisible({ timeout: 15_000 }); // still refused, still said
+});

@@ -1,9 +1,9 @@
-// Issue 4 §9 through the app core: saving a profile probes which rights its key holds (read-only
-// calls against the sandbox over loopback) and records them on the profile for the Profiles page.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+// Issue 4 §9 through the app core: checkProfileRights probes which rights a profile's key holds
+// (read-only calls against the sandbox over loopback) and records them for the Profiles page.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../main/sandbox/index';
 import type { SecretStore } from '../../../main/keychain/secret-store';
-import type { KeyRight, Profile, Result } from '../../../preload/contract';
+import type { KeyRight, Profile, Result, RightsCheck } from '../../../preload/contract';
 import { createCoreFixture, validInput, type CoreFixture } from './core-fixture';
 
 const CONTROL_TOKEN = 'rights-probe-token';
@@ -49,12 +49,12 @@ async function savedRights(core: CoreFixture['core'], id: string): Promise<KeyRi
   return profiles.find((profile) => profile.id === id)?.rights ?? null;
 }
 
-describe('key rights on save', () => {
+describe('checking a key\'s rights', () => {
   it.each([
     [['PAY', 'HIST'] as KeyRight[]],
     [['PAY', 'WDR', 'HIST', 'ORD'] as KeyRight[]],
     [['HIST'] as KeyRight[]],
-  ])('a key holding %j is shown with exactly those rights', async (rights) => {
+  ])('a key holding %j is recorded with exactly those rights', async (rights) => {
     fixture = await createCoreFixture({ secrets: memorySecrets() });
     const core = fixture.core;
     const heard: string[] = [];
@@ -64,21 +64,39 @@ describe('key rights on save', () => {
       restUrl: sandbox.restUrl, streamUrl: sandbox.wsUrl, publicKey: key.api_key, secretKey: key.secret_key,
     }))) as Profile;
     expect(created.rights).toBeNull();
-    await expect.poll(() => savedRights(core, created.id), { timeout: 10_000 }).not.toBeNull();
+    const check = valueOf(await core.dispatch('checkProfileRights', { id: created.id })) as RightsCheck;
+    expect(check.undetermined).toEqual([]);
+    expect([...(check.profile.rights ?? [])].sort()).toEqual([...rights].sort());
     expect([...((await savedRights(core, created.id)) ?? [])].sort()).toEqual([...rights].sort());
-    expect(heard.filter((event) => event === 'profilesChanged').length).toBeGreaterThanOrEqual(2);
+    expect(heard).toContain('profilesChanged');
   });
 
-  it('a wrong secret leaves the rights unknown and the profile saved', async () => {
+  it('a refused key is reported in plain words, and the rights stay unknown', async () => {
     fixture = await createCoreFixture({ secrets: memorySecrets() });
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const key = await newKey(['PAY']);
     const created = valueOf(await fixture.core.dispatch('createProfile', validInput({
       restUrl: sandbox.restUrl, streamUrl: sandbox.wsUrl, publicKey: key.api_key, secretKey: 'not-the-secret',
     }))) as Profile;
-    // The probe ran to its end (the service refused the signature) and recorded nothing.
-    await expect.poll(() => warn.mock.calls.flat().join(' '), { timeout: 10_000 }).toMatch(/could not probe “Treasury EU”/);
-    warn.mockRestore();
+    const check = await fixture.core.dispatch('checkProfileRights', { id: created.id });
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.error.message).toMatch(/auth|key|signature/i);
+    expect(check.error.message).not.toContain('not-the-secret');
     expect(await savedRights(fixture.core, created.id)).toBeNull();
+  });
+
+  it('a service that answers no probe leaves the rights unknown (not "none") and says why', async () => {
+    fixture = await createCoreFixture({ secrets: memorySecrets() });
+    const created = valueOf(await fixture.core.dispatch('createProfile', validInput({
+      restUrl: 'http://127.0.0.1:9', streamUrl: 'ws://127.0.0.1:9', // the discard port: nothing listens
+    }))) as Profile;
+    const check = await fixture.core.dispatch('checkProfileRights', { id: created.id });
+    expect(check).toMatchObject({ ok: false, error: { code: 'SERVICE_UNREACHABLE', message: expect.stringContaining('http://127.0.0.1:9') } });
+    expect(await savedRights(fixture.core, created.id)).toBeNull();
+  }, 60_000);
+
+  it('an unknown profile is refused on its id', async () => {
+    fixture = await createCoreFixture({ secrets: memorySecrets() });
+    expect(await fixture.core.dispatch('checkProfileRights', { id: 'nope' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', field: 'id' } });
   });
 });

@@ -51,5 +51,17 @@ export function useProfiles() {
     return result;
   }
 
-  return { load, create, update, remove, activate };
+  /** Probes the key's rights; the card shows "checking", then the rights or why they are unknown. */
+  async function checkRights(id: string): Promise<void> {
+    store.setRightsCheck(id, { state: 'checking' });
+    const result = await api.checkProfileRights({ id });
+    if (result.ok) {
+      store.upsert(result.value.profile);
+      store.setRightsCheck(id, { state: 'done', undetermined: result.value.undetermined });
+    } else {
+      store.setRightsCheck(id, { state: 'failed', message: `${result.error.message} (${result.error.code})` });
+    }
+  }
+
+  return { load, create, update, remove, activate, checkRights };
 }

@@ -27,8 +27,10 @@ const PROBES: Readonly<Record<KeyRight, { call: string; run: Probe }>> = {
 };
 
 const isForbidden = (error: ApiError) => error.status === 403 || error.code === 1003;
-/** A bad key or secret: no right can be judged, the caller must hear it. */
+/** A bad key or secret, or a service that cannot be reached at all: no right can be judged, and
+ *  probing the other three would only repeat the wait. The caller must hear it. */
 const isAuthFailure = (error: ApiError) => error.status === 401;
+const isUnreachable = (error: ApiError) => error.kind === 'network' || error.kind === 'timeout';
 /** Errors that say nothing about rights: limits, outages, a service without the endpoint. */
 const isInconclusive = (error: ApiError) =>
   error.kind !== 'service' || error.status === 404 || error.status === 429 || (error.status !== null && error.status >= 500);
@@ -41,7 +43,7 @@ async function probeOne(calls: V3Calls, right: KeyRight): Promise<{ verdict: Ver
     await probe.run(calls);
     return { verdict: 'held', evidence: `${probe.call}: allowed` };
   } catch (error) {
-    if (!(error instanceof ApiError) || isAuthFailure(error)) throw error;
+    if (!(error instanceof ApiError) || isAuthFailure(error) || isUnreachable(error)) throw error;
     const code = error.code ?? error.status;
     if (isInconclusive(error)) return { verdict: 'undetermined', evidence: `${probe.call}: inconclusive (${code}: ${error.message})` };
     if (isForbidden(error)) return { verdict: 'missing', evidence: `${probe.call}: forbidden (${code})` };

@@ -91,7 +91,7 @@ describe('checking a key\'s rights', () => {
       restUrl: 'http://127.0.0.1:9', streamUrl: 'ws://127.0.0.1:9', // the discard port: nothing listens
     }))) as Profile;
     const check = await fixture.core.dispatch('checkProfileRights', { id: created.id });
-    expect(check).toMatchObject({ ok: false, error: { code: 'SERVICE_UNREACHABLE', message: expect.stringContaining('http://127.0.0.1:9') } });
+    expect(check).toMatchObject({ ok: false, error: { message: expect.stringMatching(/could not be reached/) } });
     expect(await savedRights(fixture.core, created.id)).toBeNull();
   }, 60_000);
 

@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+
 // Retry timing: exponential backoff with "equal jitter" (half fixed, half random, so two clients
 // never retry in lockstep yet no retry is instant), and the service's Retry-After honoured.
 export interface BackoffPolicy {
@@ -21,7 +23,8 @@ export function backoffDelayMs(attempt: number, policy: BackoffPolicy, random: (
 export function parseRetryAfter(header: string | undefined, nowMs: number): number | undefined {
   if (header === undefined || header.trim() === '') return undefined;
   const trimmed = header.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number.parseFloat(trimmed) * 1_000);
+  // Decimal seconds are read with decimal.js like every number the service sends: no binary float.
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return new Decimal(trimmed).times(1_000).round().toNumber();
   const at = Date.parse(trimmed);
   return Number.isFinite(at) ? Math.max(0, at - nowMs) : undefined;
 }

@@ -16,6 +16,8 @@ describe('backoff', () => {
   it('honours Retry-After in seconds or as a date, whichever is longer than the backoff', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     expect(parseRetryAfter('2', now)).toBe(2_000);
+    expect(parseRetryAfter('0.5005', now)).toBe(501); // parseFloat('0.5005') * 1000 rounds to 500
+    expect(parseRetryAfter('0.29', now)).toBe(290);
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5_000);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter(undefined, now)).toBeUndefined();

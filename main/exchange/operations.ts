@@ -1,7 +1,8 @@
 // Money-moving calls whose outcome is unknown come back as `uncertain`, never re-sent. The
 // pending operation is plain data (the app writes it to the audit log) and the reconciler decides
 // from the transaction history whether it happened.
-import Decimal from 'decimal.js';
+import Decimal from '../../preload/contract/decimal';
+import { sleep } from './backoff';
 import type { Transaction, TransactionFilter } from './domain';
 
 export const MONEY_MOVES = ['withdraw', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer'] as const;
@@ -103,6 +104,6 @@ export async function reconcileUntilSettled(
     if (outcome.status !== 'pending') return outcome;
     if (options.signal?.aborted === true) throw new Error('reconciliation aborted');
     const wait = Math.min(options.pollMs ?? 2_000, Math.max(50, operation.settleByMs - source.serviceNow() + 10));
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    await sleep(wait);
   }
 }

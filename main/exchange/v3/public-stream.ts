@@ -4,7 +4,7 @@ import { asObject, isObject, optInt, type JsonObject } from '../json';
 import { StreamBase } from '../stream/base';
 import { OrderBook, type BookView } from '../stream/order-book';
 import { ResilientSocket } from '../stream/socket';
-import type { ChannelNotification, NotificationKind, PublicStream, Unsubscribe } from '../stream/streams';
+import { NOTIFICATION_KINDS, type ChannelNotification, type NotificationKind, type PublicStream, type Unsubscribe } from '../stream/streams';
 import { socketOptions, type StreamSettings } from './stream-settings';
 
 const BOOK_CHANNEL = 'orderbook/full';
@@ -84,7 +84,7 @@ export class V3PublicStream extends StreamBase implements PublicStream {
   private dispatch(message: JsonObject): void {
     const channel = typeof message.ch === 'string' ? message.ch : undefined;
     if (channel === undefined) return;
-    const kind = (['snapshot', 'update', 'data'] as const).find((name) => isObject(message[name]));
+    const kind = NOTIFICATION_KINDS.find((name) => isObject(message[name]));
     if (kind === undefined) return;
     const data = asObject(message[kind], kind);
     if (channel === BOOK_CHANNEL) this.bookMessage(kind, data);

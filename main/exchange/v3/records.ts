@@ -104,6 +104,12 @@ export function parseResultBoolean(value: unknown): boolean {
   return result === true || result === 'true';
 }
 
+/** A `{result: id}` or `{result: {id}}` reply (both forms occur for single-id operations). */
+export function parseResultId(value: unknown): string {
+  const result = unwrapResult(value);
+  return typeof result === 'string' ? result : id(asObject(result, 'result'), 'id');
+}
+
 export function parseIdList(value: unknown, field: string): string[] {
   const list = unwrapResult(value);
   return asArray(list, field).map((item) => {

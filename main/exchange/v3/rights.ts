@@ -6,7 +6,7 @@
 //   WDR  DELETE /wallet/crypto/withdraw/0  (no read needs WDR; this rolls back a withdrawal id that
 //        cannot exist, which the service refuses for a missing right (403) before looking the id up,
 //        and otherwise refuses as unknown: no money can move either way)
-import type { KeyRight } from '../domain';
+import { KEY_RIGHTS, type KeyRight } from '../domain';
 import { ApiError } from '../errors';
 import type { RightsProbe } from '../treasury-api';
 import type { V3Calls } from './calls';
@@ -55,7 +55,7 @@ export async function probeRights(calls: V3Calls): Promise<RightsProbe> {
   const rights: KeyRight[] = [];
   const undetermined: KeyRight[] = [];
   const evidence: Record<KeyRight, string> = { PAY: '', WDR: '', HIST: '', ORD: '' };
-  for (const right of ['PAY', 'WDR', 'HIST', 'ORD'] as const) {
+  for (const right of KEY_RIGHTS) {
     const outcome = await probeOne(calls, right);
     evidence[right] = outcome.evidence;
     if (outcome.verdict === 'held') rights.push(right);

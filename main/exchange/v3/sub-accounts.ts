@@ -3,11 +3,11 @@ import type {
   AccountBalances, CryptoAddress, SubAccount, SubAccountAcl, SubAccountAclChange, SubAccountTransferRequest,
 } from '../domain';
 import { SUB_ACCOUNT_DIRECTIONS } from '../domain';
-import { asObject, id } from '../json';
+import { asObject } from '../json';
 import type { Settled } from '../operations';
 import { requireCode, requireIds, requireOneOf, requirePositive, requireText } from '../validate';
 import type { V3Calls } from './calls';
-import { parseAcl, parseAddress, parseBalances, parseResultBoolean, parseSubAccounts, unwrapResult } from './records';
+import { parseAcl, parseAddress, parseBalances, parseResultBoolean, parseResultId, parseSubAccounts, unwrapResult } from './records';
 
 export async function subAccounts(calls: V3Calls): Promise<SubAccount[]> {
   return parseSubAccounts(await calls.read('/api/3/sub-account'));
@@ -53,8 +53,5 @@ export async function subAccountTransfer(calls: V3Calls, request: SubAccountTran
   const type = requireOneOf(request.direction, SUB_ACCOUNT_DIRECTIONS, 'direction');
   const move = { kind: 'subAccountTransfer' as const, currency, amount, destination: `${type}:${subAccountId}` };
   const body = { sub_account_id: subAccountId, amount, currency, type };
-  return calls.moveMoney(move, '/api/3/sub-account/transfer', body, (reply) => {
-    const result = unwrapResult(reply);
-    return typeof result === 'string' ? result : id(asObject(result, 'result'), 'id');
-  });
+  return calls.moveMoney(move, '/api/3/sub-account/transfer', body, parseResultId);
 }

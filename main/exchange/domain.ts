@@ -1,6 +1,6 @@
 // Normalised domain objects: what every version adapter returns. Money is Decimal, times are ISO
 // strings, ids are strings. Nothing here knows the API version it came from.
-import type Decimal from 'decimal.js';
+import type Decimal from '../../preload/contract/decimal';
 
 export const KEY_RIGHTS = ['PAY', 'WDR', 'HIST', 'ORD'] as const;
 export type KeyRight = (typeof KEY_RIGHTS)[number];

@@ -1,6 +1,6 @@
 // The version-agnostic face of the service. The app talks only to this; the version 3 adapter
 // implements it today and a version 2 adapter will plug in beside it.
-import type Decimal from 'decimal.js';
+import type Decimal from '../../preload/contract/decimal';
 import type {
   AccountBalances, Balance, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoOrderRequest, BuyCryptoRate, ConvertRequest, CryptoAddress,
   Currency, FeeEstimate, PriceHistory, PriceHistoryQuery, InternalWithdrawRequest, KeyRight, PriceRate, SubAccount, SubAccountAcl,

@@ -3,7 +3,7 @@
 // Prepare → queue with countdown → approve → PENDING → SUCCESS (sandbox clock); reject →
 // ROLLED_BACK with the balance restored; a withdrawal from "another desktop" appears and expires
 // after 61 sandbox minutes; bad input shows clear errors and sends nothing.
-import Decimal from 'decimal.js';
+import Decimal from '../../preload/contract/decimal';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ETH_ADDRESS, SandboxDesk, approvalRow, goTo, openWithdrawal, recordSentOps } from './approvals-sandbox';

@@ -2,7 +2,7 @@
 // The Wallet page against the built-in sandbox: balances side by side in each currency's
 // precision, live indicator, search / hide zero / sort, the remembered valuation currency, and
 // the currency drawer (deposit address with QR, generate new, check-mine, transfer).
-import Decimal from 'decimal.js';
+import Decimal from '../../preload/contract/decimal';
 import { expect, test } from './fixtures';
 import { ETH_ADDRESS, SandboxDesk, balanceRow, goTo, menuOption, tab } from './approvals-sandbox';
 

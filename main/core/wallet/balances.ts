@@ -1,6 +1,6 @@
 // Pure balance arithmetic: wallet and spot merged per currency, and valued in one currency.
 // Decimal throughout; strings only at the edge.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import type { MergedBalance, ValuedBalance } from '../../../preload/contract/wallet';
 import type { Balance } from '../../exchange/domain';
 

@@ -1,7 +1,7 @@
 // The wallet page's service: balances merged and valued, live updates from the streams, deposit
 // addresses, the currency list the withdrawal form needs, fee estimates, and the audited
 // wallet ↔ spot transfer.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import type {
   AddressQuery, CurrencyInfo, DepositAddress, FeeEstimateInput, FeeEstimateResult, MergedBalance, TransferInput,
   TransferResult, WalletOverview,

@@ -2,7 +2,7 @@
 // the approvals queue (every CREATED withdrawal of the account, wherever it was prepared),
 // commit and rollback. Every request is audited before it is sent and when it settles.
 import { randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import type { WithdrawalInput, WithdrawalView } from '../../../preload/contract/wallet';
 import type { Currency, Transaction } from '../../exchange/domain';
 import type { Settled } from '../../exchange/operations';

@@ -1,6 +1,6 @@
 // Every field of a withdrawal checked before any request, each failure naming the field in the
 // contract's words: currency, network, address, paymentId, amount, publicComment.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import type { WithdrawalInput } from '../../../preload/contract/wallet';
 import type { Currency, Network } from '../../exchange/domain';
 import { AppFailure } from '../app-error';

@@ -12,7 +12,7 @@ import { requireCode, requireOneOf, requirePositive, requireText } from '../vali
 import { inputError } from '../errors';
 import type { V3Calls } from './calls';
 import {
-  parseAddress, parseBalances, parseFeeEstimate, parseIdList, parseResultBoolean, parseTransaction, unwrapResult,
+  parseAddress, parseBalances, parseFeeEstimate, parseIdList, parseResultBoolean, parseResultId, parseTransaction,
 } from './records';
 
 const PAGE_SIZE = 1_000;
@@ -115,10 +115,7 @@ export async function internalWithdraw(calls: V3Calls, request: InternalWithdraw
   const by = requireOneOf(request.by, BENEFICIARY_KINDS, 'by');
   const identifier = requireText(request.identifier, 'identifier');
   const move = { kind: 'internalWithdraw' as const, currency, amount, destination: identifier };
-  return calls.moveMoney(move, '/api/3/wallet/internal/withdraw', { currency, amount, by, identifier }, (reply) => {
-    const result = unwrapResult(reply);
-    return typeof result === 'string' ? result : id(asObject(result, 'result'), 'id');
-  });
+  return calls.moveMoney(move, '/api/3/wallet/internal/withdraw', { currency, amount, by, identifier }, parseResultId);
 }
 
 export async function transaction(calls: V3Calls, transactionId: string): Promise<Transaction> {

@@ -1,6 +1,6 @@
 // Every change of balances and transactions goes through Ledger.run: one SQLite transaction, with
 // the balance and transaction notifications sent to the streams only after it commits.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import type { BalanceRepository, BalanceSide } from '../db/balances';
 import type { SandboxDb } from '../db/open';
 import type { NewTx, TransactionRepository, TxRow } from '../db/transactions';

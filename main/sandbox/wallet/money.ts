@@ -1,5 +1,5 @@
 // Amount formatting with each currency's precision.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { findCurrency } from '../catalog';
 
 export function decimalsOf(currency: string): number {

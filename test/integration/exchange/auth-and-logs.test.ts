@@ -1,6 +1,6 @@
 // Basic authentication and form bodies work as well as HS256 and JSON; whatever happens, the log
 // never holds the secret, its Base64 form or an Authorization value.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/exchange/log';
 import { clientFor, startFixture, type Fixture } from './sandbox-fixture';

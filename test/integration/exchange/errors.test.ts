@@ -1,7 +1,7 @@
 // Error mapping against the sandbox: real refusals where the sandbox produces them, injected
 // faults (status + code on a path) for the rest. Each reaches the caller as one ApiError with
 // status, code, message, description and plain words.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../main/exchange/errors';
 import { clientFor, startFixture, type Fixture } from './sandbox-fixture';

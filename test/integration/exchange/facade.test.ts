@@ -1,5 +1,5 @@
 // Every TreasuryApi call against the sandbox over loopback: typed, decimal, normalised results.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TreasuryApi } from '../../../main/exchange/treasury-api';
 import { clientFor, collect, startFixture, type Fixture } from './sandbox-fixture';

@@ -1,6 +1,6 @@
 // Signing with a secret read from a SecretStore at each call: a stored secret signs; a missing
 // one stops the call before anything is sent.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialsFromStore } from '../../../main/exchange/credentials';
 import type { SecretStore } from '../../../main/keychain/secret-store';

@@ -1,5 +1,5 @@
 // Clock skew, lost replies of money-moving POSTs and their reconciliation, against the sandbox.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClock } from '../../../main/exchange/clock';
 import { reconcileUntilSettled } from '../../../main/exchange/operations';

@@ -1,6 +1,6 @@
 // Streams against the sandbox: public channels and order books, the wallet and trading feeds,
 // reconnection after a dropped connection (login and subscriptions restored) and the watchdog.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Balance, Transaction } from '../../../main/exchange/domain';
 import { ServiceClock } from '../../../main/exchange/clock';

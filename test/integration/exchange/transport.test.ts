@@ -2,7 +2,7 @@
 // loopback (real sockets): Retry-After, dropped connections, refused connections, bare numbers.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../main/exchange/errors';
 import { createV3Api } from '../../../main/exchange/v3/api';

@@ -1,5 +1,5 @@
 // Buy crypto: providers, quotes, orders, and the checkout page's pay / abandon / expiry lifecycle.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, errorDescription, startHarness, type Harness } from './harness';
 

@@ -1,6 +1,6 @@
 // Spot orders over the simulator's price: fills, resting orders with reserved funds, cancels,
 // refusals, and the per-symbol order-count limit.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, errorDescription, startHarness, type Harness, type Reply } from './harness';
 

@@ -1,5 +1,5 @@
 // Sub-accounts: listing, the freeze/activate state rules, transfers, ACL, balances, addresses.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startHarness, type Harness, type TestAccount } from './harness';
 

@@ -1,6 +1,6 @@
 // Wallet routes other than withdrawals: balances, addresses, white-list, check-mine, fee
 // estimates, transfers, conversion and internal withdrawals.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENCIES } from '../../../main/sandbox/catalog';
 import { errorCode, errorDescription, startHarness, type Harness } from './harness';

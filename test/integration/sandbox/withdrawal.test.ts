@@ -1,6 +1,6 @@
 // The withdrawal state machine: CREATED → commit → PENDING → confirmations → SUCCESS; rollback
 // and the one-hour expiry → ROLLED_BACK with funds released; and every refusal.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, errorDescription, startHarness, type Harness } from './harness';
 

@@ -1,6 +1,6 @@
 // The wallet page's operations against the sandbox: live balance pushes, the live/not-live state,
 // deposit addresses, check-mine, fee estimates, transfers and the active-profile session.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, unwrap, waitForEvent, type Harness } from '../withdrawals/harness';
 

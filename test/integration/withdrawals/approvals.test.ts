@@ -1,5 +1,5 @@
 // Issue 5 end to end below the UI: the wallet core against the sandbox over real sockets.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC_ADDRESS, startHarness, unwrap, waitForEvent, type Harness } from './harness';
 import { createV3Api } from '../../../main/exchange/v3/api';

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { describe, expect, it } from 'vitest';
 import { decimal, parseJsonExact } from '../../../main/exchange/json';
 import { encodeBody, encodeQuery } from '../../../main/exchange/encoding';

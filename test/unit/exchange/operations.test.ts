@@ -1,5 +1,5 @@
 // How the reconciler recognises a money move in the transaction history.
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../main/exchange/domain';
 import { matchesOperation, type PendingOperation } from '../../../main/exchange/operations';

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { describe, expect, it } from 'vitest';
 import { applyBalances, mergeBalances, precisionOf, toMap, valueBalances } from '../../../main/core/wallet/balances';
 

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import Decimal from '../../../preload/contract/decimal';
 import { describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../main/core/app-error';
 import { checkWithdrawal, matchesPattern } from '../../../main/core/withdrawals/validate';

@@ -1,6 +1,6 @@
 // Checks amount text the user typed against a currency's precision, before any request. The
 // message names what is wrong in plain words; the caller puts it on the field.
-import Decimal from 'decimal.js';
+import Decimal from '../../../../preload/contract/decimal';
 import { formatAmount, toDecimal } from './money-format';
 
 export type AmountCheck = { ok: true; amount: Decimal } | { ok: false; message: string };

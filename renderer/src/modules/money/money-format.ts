@@ -1,6 +1,6 @@
 // Amounts on screen: decimal.js all the way, each currency in its own precision, thousands
 // separated. A JavaScript number never holds an amount here.
-import Decimal from 'decimal.js';
+import Decimal from '../../../../preload/contract/decimal';
 
 /** Used when the service gave no precision for a currency. */
 export const DEFAULT_PRECISION = 8;

@@ -1,6 +1,6 @@
 // The donut of holdings by value: the ECharts option built from the shares alone, so it can be
 // tested without a canvas. Slices carry the percent (a ratio); labels carry the formatted value.
-import Decimal from 'decimal.js';
+import Decimal from '../../../../preload/contract/decimal';
 import { computed, type ComputedRef, type Ref } from 'vue';
 import type { HoldingShare } from './wallet-rows';
 

@@ -1,6 +1,6 @@
 // Pure logic of the balances table: revalue stream updates with the overview's rates, search,
 // hide zero balances, sort. Every amount stays a decimal string.
-import Decimal from 'decimal.js';
+import Decimal from '../../../../preload/contract/decimal';
 import type { MergedBalance, ValuedBalance, WalletOverview } from '../../../../preload/contract/wallet';
 import { compareAmounts, isZeroAmount, sumAmounts, toDecimal } from '../money/money-format';
 

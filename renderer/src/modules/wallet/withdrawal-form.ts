@@ -1,6 +1,6 @@
 // The prepare-withdrawal form's rules, pure: every field checked before any request, each error
 // worded for the field it sits on. The service checks again; this only spares a round trip.
-import Decimal from 'decimal.js';
+import Decimal from '../../../../preload/contract/decimal';
 import type { CurrencyInfo, NetworkInfo, WithdrawalInput } from '../../../../preload/contract/wallet';
 import { checkAmountInput } from '../money/amount-input';
 import { toDecimal } from '../money/money-format';

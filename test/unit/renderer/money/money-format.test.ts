@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import Decimal from 'decimal.js';
+import Decimal from '../../../../preload/contract/decimal';
 import {
   compareAmounts,
   formatAmount,

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import Decimal from '../../../../preload/contract/decimal';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SandboxClock } from '../../../../main/sandbox/clock';
 import { createMarket, type Market } from '../../../../main/sandbox/market';

@@ -18,10 +18,23 @@ export function parseBody(raw: string, contentType: string | undefined): ParsedB
   return parseForm(text);
 }
 
+// A JSON string literal, or a JSON number outside one (strings are matched first, so a number
+// inside a string is never touched).
+const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * JSON.parse with every number kept as the text the client sent: an amount such as 0.0000001 or
+ * 12345678.123456789 must reach the decimal parser as written, not as a float ("1e-7",
+ * 12345678.12345679). Parameters are read as text anyway, like query and form values.
+ */
+export function parseJsonKeepingNumbers(text: string): unknown {
+  return JSON.parse(text.replace(STRING_OR_NUMBER, (token) => (token.startsWith('"') ? token : `"${token}"`))) as unknown;
+}
+
 function parseJson(text: string): ParsedBody {
   let value: unknown;
   try {
-    value = JSON.parse(text) as unknown;
+    value = parseJsonKeepingNumbers(text);
   } catch {
     throw validationError('body', 'is not valid JSON');
   }

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { hmacHex, inReceiveWindow, sameText, DEFAULT_WINDOW_MS, MAX_WINDOW_MS, type KeyLookup, type StoredKey } from '../auth/authenticate';
-import { isRecord } from '../http/body';
+import { isRecord, parseJsonKeepingNumbers } from '../http/body';
 import { ServiceError, errors } from '../http/errors';
 import type { LimitPolicy } from '../limits/policy';
 import type { StreamKind } from '../limits/tables';
@@ -153,8 +153,10 @@ function parseRequest(text: string): StreamRequest {
     throw new ServiceError(400, 10001, 'Validation error', 'message: is not valid JSON');
   }
   if (!isRecord(value) || typeof value.method !== 'string') throw new ServiceError(400, 10001, 'Validation error', 'method: is required');
+  // The reply echoes the id with its own type; params keep numbers as sent text (amounts).
   const id = typeof value.id === 'string' || typeof value.id === 'number' ? value.id : undefined;
-  const params = isRecord(value.params) ? value.params : {};
+  const exact = parseJsonKeepingNumbers(text) as Record<string, unknown>;
+  const params = isRecord(exact.params) ? exact.params : {};
   return { method: value.method, params, id };
 }
 

@@ -70,6 +70,7 @@ export function basicHeader(key: TestKey): string {
 
 function encodeBody(body: unknown, form: boolean): string {
   if (body === undefined) return '';
+  if (typeof body === 'string' && !form) return body; // raw JSON text, exactly as a client wrote it
   if (!form) return JSON.stringify(body);
   return new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)])).toString();
 }

@@ -108,6 +108,19 @@ describe('moving funds', () => {
     expect([over.status, errorCode(over)]).toEqual([400, 20001]);
   });
 
+  it('reads JSON number amounts as written, not as floats (0.0000001 is not 1e-7)', async () => {
+    const before = new Decimal((await get<Balance>('/api/3/wallet/balance/BTC')).available);
+    const raw = '{"currency":"BTC","amount":0.0000001,"source":"wallet","destination":"spot"}';
+    const reply = await h.call('POST', '/api/3/wallet/transfer', { body: raw });
+    expect(reply.status, reply.text).toBe(200);
+    const after = new Decimal((await get<Balance>('/api/3/wallet/balance/BTC')).available);
+    expect(before.minus(after).toFixed()).toBe('0.0000001');
+    // Too many decimals for BTC (8): refused on the field, whatever its JSON type.
+    const tooFine = await h.call('POST', '/api/3/wallet/transfer', { body: raw.replace('0.0000001', '0.000000001') });
+    expect([tooFine.status, errorCode(tooFine)]).toEqual([400, 10001]);
+    expect(errorDescription(tooFine)).toContain('amount');
+  });
+
   it('converts at the market rate less the spread, as two SWAP transactions', async () => {
     const btc = new Decimal((await get<Balance>('/api/3/wallet/balance/BTC')).available);
     const reply = await h.call('POST', '/api/3/wallet/convert', { body: { from_currency: 'USDT', to_currency: 'BTC', amount: '1000' } });

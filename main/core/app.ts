@@ -79,7 +79,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Each feature contributes its handler set; the Handlers type proves every operation is covered.
   const handlers: Handlers = {
     ...createProfileHandlers(profiles, app),
-    ...createRightsHandlers({ profiles, events, sessions }),
+    ...createRightsHandlers({ profiles, sessions }),
     ...wallet.handlers,
     ...streamStates.handlers,
   };

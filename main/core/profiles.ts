@@ -19,6 +19,7 @@ export interface ProfilesDeps {
 
 export interface ProfilesService {
   list(): Profile[];
+  find(id: string): Profile | undefined;
   create(input: ProfileInput): Promise<Profile>;
   update(update: ProfileUpdate): Promise<Profile>;
   remove(id: string): Promise<void>;
@@ -56,6 +57,7 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
 
   return {
     list: () => profiles.list(),
+    find: (id) => profiles.find(id),
     activeProfileId,
 
     async create(input) {
@@ -120,6 +122,7 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
     recordRights(id, rights) {
       const updated: Profile = { ...existing(id), rights: [...new Set(rights)] };
       profiles.update(updated);
+      announce();
       return updated;
     },
 

@@ -5,21 +5,19 @@ import { KEY_RIGHTS, type Profile } from '../../preload/contract';
 import { ok } from '../../preload/contract/result';
 import { AppFailure } from './app-error';
 import type { Handlers } from './dispatch';
-import type { EventBus } from './events';
 import type { ProfilesService } from './profiles';
 import { toAppFailure } from './wallet/api-failure';
 import type { ProfileSessions } from './wallet/sessions';
 
 export interface RightsProbeDeps {
-  profiles: Pick<ProfilesService, 'list' | 'recordRights' | 'activeProfileId'>;
-  events: Pick<EventBus, 'emit'>;
+  profiles: Pick<ProfilesService, 'find' | 'recordRights'>;
   sessions: Pick<ProfileSessions, 'clientFor'>;
 }
 
 export function createRightsHandlers(deps: RightsProbeDeps): Pick<Handlers, 'checkProfileRights'> {
   return {
     checkProfileRights: async ({ id }) => {
-      const profile = deps.profiles.list().find((candidate) => candidate.id === id);
+      const profile = deps.profiles.find(id);
       if (profile === undefined) throw new AppFailure('NOT_FOUND', 'No such profile', 'id');
       return ok(await probeRightsOf(profile, deps));
     },
@@ -35,8 +33,7 @@ async function probeRightsOf(profile: Profile, deps: RightsProbeDeps) {
       throw new AppFailure('SERVICE_UNREACHABLE',
         `The service at ${profile.restUrl} answered no rights probe; check the URL and the connection (${probe.evidence.PAY})`);
     }
-    const updated = deps.profiles.recordRights(profile.id, probe.rights);
-    deps.events.emit('profilesChanged', { activeProfileId: deps.profiles.activeProfileId() });
+    const updated = deps.profiles.recordRights(profile.id, probe.rights); // announces the change
     return { profile: updated, undetermined: probe.undetermined };
   } catch (error) {
     // A refused key, an unreachable service: the rights stay unknown and the user hears why.

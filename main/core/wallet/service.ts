@@ -132,7 +132,7 @@ export class WalletService {
   async transfer(input: TransferInput): Promise<TransferResult> {
     const amount = parseAmount(input.amount);
     const currency = input.currency.trim().toUpperCase();
-    const side = await this.call(() => (input.from === 'wallet' ? this.deps.api.walletBalances() : this.deps.api.balances().then((b) => b.spot)));
+    const side = await this.call(() => (input.from === 'wallet' ? this.deps.api.walletBalances() : this.deps.api.spotBalances()));
     const available = side.find((b) => b.currency === currency)?.available ?? new Decimal(0);
     if (amount.gt(available)) {
       throw new AppFailure('VALIDATION', `Insufficient funds: ${available.toFixed()} ${currency} available on ${input.from}`, 'amount');

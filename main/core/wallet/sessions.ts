@@ -9,7 +9,7 @@ import { withKeychain } from '../keychain-failure';
 import type { WalletSession } from './handlers';
 
 export interface ProfileSessionsDeps {
-  profiles: { list(): Profile[]; activeProfileId(): string | null };
+  profiles: { find(id: string): Profile | undefined; activeProfileId(): string | null };
   secrets: SecretStore;
   /** Builds the client of a profile; defaults to the version 3 client. */
   createApi?: (profile: Profile, readSecret: () => Promise<string>) => TreasuryApi;
@@ -34,7 +34,7 @@ export function createProfileSessions(deps: ProfileSessionsDeps): ProfileSession
 
   function activeProfile(): Profile {
     const id = deps.profiles.activeProfileId();
-    const profile = id === null ? undefined : deps.profiles.list().find((p) => p.id === id);
+    const profile = id === null ? undefined : deps.profiles.find(id);
     if (profile === undefined) throw new AppFailure('NO_PROFILE', 'Choose or create a connection profile first');
     if (!profile.hasSecret && builtInSecretOf(profile) === null) throw new AppFailure('NO_SECRET', `The profile “${profile.name}” has no secret key stored; edit it to add one`);
     return profile;

@@ -11,6 +11,7 @@ export type WalletApi = Pick<
   | 'priceRates'
   | 'balances'
   | 'walletBalances'
+  | 'spotBalances'
   | 'depositAddresses'
   | 'createDepositAddress'
   | 'recentDepositAddresses'

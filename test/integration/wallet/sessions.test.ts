@@ -53,10 +53,10 @@ function sandboxProfile(overrides: Partial<Profile> = {}): Profile {
 
 describe('profile sessions', () => {
   it('refuses with a clear code when no profile is active or it has no secret', async () => {
-    const none = createProfileSessions({ profiles: { list: () => [], activeProfileId: () => null }, secrets: mapSecrets({}) });
+    const none = createProfileSessions({ profiles: { find: () => undefined, activeProfileId: () => null }, secrets: mapSecrets({}) });
     await expect(none.session()).rejects.toMatchObject({ code: 'NO_PROFILE' });
     const noSecret = createProfileSessions({
-      profiles: { list: () => [sandboxProfile({ hasSecret: false })], activeProfileId: () => 'p-sandbox' },
+      profiles: { find: (id: string) => [sandboxProfile({ hasSecret: false })].find((p) => p.id === id), activeProfileId: () => 'p-sandbox' },
       secrets: mapSecrets({}),
     });
     await expect(noSecret.session()).rejects.toMatchObject({ code: 'NO_SECRET' });
@@ -70,7 +70,7 @@ describe('profile sessions', () => {
     };
     const builtIn = sandboxProfile({ hasSecret: false });
     const sessions = createProfileSessions({
-      profiles: { list: () => [builtIn], activeProfileId: () => builtIn.id },
+      profiles: { find: (id: string) => [builtIn].find((p) => p.id === id), activeProfileId: () => builtIn.id },
       secrets: unreachable,
       builtInSecret: () => sandbox.master.secretKey,
     });
@@ -83,7 +83,7 @@ describe('profile sessions', () => {
     // A user's own profile never borrows that key.
     const own = sandboxProfile({ id: 'p-own', builtIn: false, hasSecret: false });
     const ownSessions = createProfileSessions({
-      profiles: { list: () => [own], activeProfileId: () => own.id },
+      profiles: { find: (id: string) => [own].find((p) => p.id === id), activeProfileId: () => own.id },
       secrets: unreachable,
       builtInSecret: () => sandbox.master.secretKey,
     });
@@ -93,7 +93,7 @@ describe('profile sessions', () => {
   it('drives the wallet handlers with the active profile, reading the secret only to sign', async () => {
     let profile = sandboxProfile();
     const secrets = mapSecrets({ 'profile:p-sandbox': sandbox.master.secretKey });
-    const sessions = createProfileSessions({ profiles: { list: () => [profile], activeProfileId: () => profile.id }, secrets });
+    const sessions = createProfileSessions({ profiles: { find: (id: string) => [profile].find((p) => p.id === id), activeProfileId: () => profile.id }, secrets });
     const core = openWalletCore({ dataDir, events: { emit: () => undefined }, session: () => sessions.session() });
     try {
       const first = await sessions.session();

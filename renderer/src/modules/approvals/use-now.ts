@@ -1,12 +1,5 @@
-// Clocks that tick once a second while the component lives (for countdowns).
+// The clock countdowns tick on while the component lives.
 import { onScopeDispose, ref, type Ref } from 'vue';
-
-export function useNow(intervalMs = 1000): Ref<number> {
-  const now = ref(Date.now());
-  const timer = setInterval(() => (now.value = Date.now()), intervalMs);
-  onScopeDispose(() => clearInterval(timer));
-  return now;
-}
 
 /**
  * The service's time, ticking: this computer's clock plus the offset main has learned from the

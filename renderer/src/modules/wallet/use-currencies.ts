@@ -3,18 +3,20 @@
 import { watch } from 'vue';
 import { useBridge } from '../../bridge-key';
 import { useConnectionStore } from '../connection/connection-store';
+import { useProfilesStore } from '../profiles/profiles-store';
 import { useWalletStore } from './wallet-store';
 
 export function useCurrencies(): void {
   const { api } = useBridge();
   const store = useWalletStore();
   const connection = useConnectionStore();
+  const profiles = useProfilesStore();
   watch(
-    () => connection.transport.kind,
-    async (kind) => {
-      if (kind !== 'ready' || store.currencies.length > 0) return;
+    [() => connection.transport.kind, () => profiles.activeProfileId],
+    async ([kind, profileId]) => {
+      if (kind !== 'ready' || store.hasCurrenciesFor(profileId)) return;
       const result = await api.walletCurrencies();
-      if (result.ok) store.setCurrencies(result.value);
+      if (result.ok) store.setCurrencies(profileId, result.value);
     },
     { immediate: true },
   );

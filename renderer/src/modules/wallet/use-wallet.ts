@@ -21,14 +21,15 @@ export function useWallet() {
 
   async function load(): Promise<void> {
     store.setLoading(true);
+    const profileId = profiles.activeProfileId;
     try {
       const [overview, currencies] = await Promise.all([
         api.walletOverview({ valuationCurrency: valuation.value }),
-        store.currencies.length === 0 ? api.walletCurrencies() : Promise.resolve(null),
+        store.hasCurrenciesFor(profileId) ? Promise.resolve(null) : api.walletCurrencies(),
       ]);
       if (overview.ok) store.setOverview(overview.value);
       else store.setLoadError(overview.error);
-      if (currencies?.ok) store.setCurrencies(currencies.value);
+      if (currencies?.ok) store.setCurrencies(profileId, currencies.value);
     } finally {
       store.setLoading(false);
     }
@@ -48,10 +49,8 @@ export function useWallet() {
 
   watch(
     () => [connection.transport.kind, profiles.activeProfileId] as const,
-    ([kind], previous) => {
-      if (kind !== 'ready') return;
-      if (previous && previous[1] !== profiles.activeProfileId) store.setCurrencies([]);
-      void load();
+    ([kind]) => {
+      if (kind === 'ready') void load();
     },
     { immediate: true },
   );

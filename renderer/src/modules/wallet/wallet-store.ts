@@ -8,6 +8,8 @@ import { applyBalanceUpdate } from './wallet-rows';
 export const useWalletStore = defineStore('wallet', () => {
   const overview = ref<WalletOverview | null>(null);
   const currencies = ref<CurrencyInfo[]>([]);
+  /** The profile the currency list was read for: another profile's service may list others. */
+  const currenciesFor = ref<string | null>(null);
   const live = ref(false);
   const liveDetail = ref<string | null>(null);
   const loading = ref(false);
@@ -36,8 +38,14 @@ export const useWalletStore = defineStore('wallet', () => {
     liveDetail.value = detail ?? null;
   }
 
-  function setCurrencies(list: CurrencyInfo[]): void {
+  function setCurrencies(profileId: string | null, list: CurrencyInfo[]): void {
     currencies.value = list;
+    currenciesFor.value = profileId;
+  }
+
+  /** Whether the currency list is the active profile's (else it must be read again). */
+  function hasCurrenciesFor(profileId: string | null): boolean {
+    return currencies.value.length > 0 && currenciesFor.value === profileId;
   }
 
   function setLoading(next: boolean): void {
@@ -50,6 +58,6 @@ export const useWalletStore = defineStore('wallet', () => {
 
   return {
     overview, currencies, live, liveDetail, loading, loadError, currencyByCode, precision,
-    setOverview, applyBalances, setLive, setCurrencies, setLoading, setLoadError,
+    setOverview, applyBalances, setLive, setCurrencies, hasCurrenciesFor, setLoading, setLoadError,
   };
 });

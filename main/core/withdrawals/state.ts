@@ -9,8 +9,6 @@ import { WITHDRAWAL_VIEW_STATES } from '../../../preload/contract/wallet';
 export const WITHDRAWAL_STATES = WITHDRAWAL_VIEW_STATES;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
-export const SERVICE_STATUSES = ['CREATED', 'PENDING', 'SUCCESS', 'FAILED', 'ROLLED_BACK'] as const;
-export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
 export const WITHDRAWAL_EVENTS = [
   /** The prepare POST answered with a transaction id. */
@@ -114,8 +112,11 @@ export function allowedActions(state: WithdrawalState): readonly WithdrawalActio
   return ACTIONS[state];
 }
 
+/** States nothing follows: the record is settled. */
+export const FINAL_STATES: readonly WithdrawalState[] = ['REFUSED', 'SUCCESS', 'FAILED', 'ROLLED_BACK', 'EXPIRED'];
+
 export function isFinal(state: WithdrawalState): boolean {
-  return ['REFUSED', 'SUCCESS', 'FAILED', 'ROLLED_BACK', 'EXPIRED'].includes(state);
+  return FINAL_STATES.includes(state);
 }
 
 /** True while the withdrawal waits for an approver (the approvals queue). */

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { openVersionedDatabase, type FileMigration, type OpenVersionedOptions } from '../audit/sqlite-file';
-import { WITHDRAWAL_STATES, type WithdrawalState } from './state';
+import { FINAL_STATES, WITHDRAWAL_STATES, type WithdrawalState } from './state';
 
 export const WITHDRAWALS_DB_FILE = 'withdrawals.db';
 
@@ -122,16 +122,15 @@ export function createWithdrawalStore(db: Database.Database): WithdrawalStore {
   const byLocal = db.prepare('SELECT * FROM withdrawals WHERE local_id = ?');
   const byTx = db.prepare('SELECT * FROM withdrawals WHERE profile_id = ? AND tx_id = ?');
   const remove = db.prepare('DELETE FROM withdrawals WHERE local_id = ?');
-  const finals = ['REFUSED', 'SUCCESS', 'FAILED', 'ROLLED_BACK', 'EXPIRED'];
   const open = db.prepare(
-    `SELECT * FROM withdrawals WHERE profile_id = ? AND state NOT IN (${finals.map(() => '?').join(',')}) ORDER BY prepared_at`,
+    `SELECT * FROM withdrawals WHERE profile_id = ? AND state NOT IN (${FINAL_STATES.map(() => '?').join(',')}) ORDER BY prepared_at`,
   );
   return {
     save: (withdrawal) => void upsert.run(toRow(withdrawal)),
     byLocalId: (localId) => fromRow(byLocal.get(localId) as Row | undefined),
     byTxId: (profileId, txId) => fromRow(byTx.get(profileId, txId) as Row | undefined),
     unsettled: (profileId) =>
-      (open.all(profileId, ...finals) as Row[]).map((row) => fromRow(row)).filter((w) => w !== undefined),
+      (open.all(profileId, ...FINAL_STATES) as Row[]).map((row) => fromRow(row)).filter((w) => w !== undefined),
     remove: (localId) => void remove.run(localId),
     close: () => db.close(),
   };

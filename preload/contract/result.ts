@@ -8,6 +8,9 @@ export interface AppError {
   field?: string;
 }
 
+/** How an error reads on screen: its plain words, then its code for support, e.g. "Insufficient funds (API_20001)". */
+export const appErrorText = (error: AppError): string => `${error.message} (${error.code})`;
+
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });

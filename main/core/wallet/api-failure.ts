@@ -1,6 +1,7 @@
 // Turns what the exchange client throws into the AppFailure the contract carries: its stable
 // code, its plain words, and the field in the contract's names rather than the service's.
 import { isApiError } from '../../exchange/errors';
+import { appErrorText } from '../../../preload/contract/result';
 import { AppFailure } from '../app-error';
 
 const CONTRACT_FIELDS: Readonly<Record<string, string>> = {
@@ -22,6 +23,6 @@ export function toAppFailure(error: unknown): unknown {
 /** The words an audit entry keeps for a failure. */
 export function failureText(error: unknown): string {
   if (isApiError(error)) return error.userMessage;
-  if (error instanceof AppFailure) return `${error.message} (${error.code})`;
+  if (error instanceof AppFailure) return appErrorText(error);
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,6 @@
 // Async profile work: each call goes through the bridge and, when it succeeds, updates the store.
 // Results come back as data so the caller can put an error on the field it names.
+import { appErrorText } from '../../../../preload/contract/result';
 import type { Profile, ProfileInput, ProfileUpdate, Result } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
 import { useAppStore } from '../app/app-store';
@@ -59,7 +60,7 @@ export function useProfiles() {
       store.upsert(result.value.profile);
       store.setRightsCheck(id, { state: 'done', undetermined: result.value.undetermined });
     } else {
-      store.setRightsCheck(id, { state: 'failed', message: `${result.error.message} (${result.error.code})` });
+      store.setRightsCheck(id, { state: 'failed', message: appErrorText(result.error) });
     }
   }
 

@@ -1,5 +1,6 @@
 // State of the prepare-withdrawal form: the draft, errors shown as the user types, the live fee
 // estimate, and the prepare call itself. Nothing is sent while any field has an error.
+import { appErrorText } from '../../../../preload/contract/result';
 import { computed, onScopeDispose, reactive, ref, watch } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import type { FeeEstimateResult, WithdrawalView } from '../../../../preload/contract/wallet';
@@ -120,7 +121,7 @@ export function useWithdrawalForm() {
     try {
       const result = await api.prepareWithdrawal(toWithdrawalInput(draft, network.value));
       if (result.ok) return { state: 'prepared', view: result.value };
-      if (isField(result.error.field)) serverErrors.value = { ...serverErrors.value, [result.error.field]: `${result.error.message} (${result.error.code})` };
+      if (isField(result.error.field)) serverErrors.value = { ...serverErrors.value, [result.error.field]: appErrorText(result.error) };
       return { state: 'failed', error: result.error };
     } finally {
       sending.value = false;

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Decimal from '../../../preload/contract/decimal';
 import { findCurrency } from '../catalog';
 import type { SandboxContext } from '../context';
+import { cachedStatement } from '../db/open';
 import { validationError } from '../http/errors';
 import { createDeposit } from '../wallet/deposits';
 import { ensureAddress, resolveNetwork } from '../wallet/addresses';
@@ -60,7 +61,7 @@ export function createOrder(ctx: SandboxContext, accountId: number, provider: Pr
     wallet_address: address.address, status: 'initial', checkout_token: randomBytes(16).toString('hex'), operation_id: randomUUID(),
     created_at: now, updated_at: now, complete_at: null,
   };
-  const result = ctx.db.prepare(`INSERT INTO buy_orders (account_id, provider_id, payment_method_id, source_code, target_code,
+  const result = cachedStatement(ctx.db, `INSERT INTO buy_orders (account_id, provider_id, payment_method_id, source_code, target_code,
     target_network, source_amount, target_amount, wallet_address, status, checkout_token, operation_id, created_at, updated_at, complete_at)
     VALUES (@account_id, @provider_id, @payment_method_id, @source_code, @target_code, @target_network, @source_amount,
     @target_amount, @wallet_address, @status, @checkout_token, @operation_id, @created_at, @updated_at, @complete_at)`).run(row);
@@ -78,11 +79,11 @@ export function orderRecord(row: BuyOrderRow, baseUrl: string): Record<string, u
 }
 
 export function orderByToken(ctx: SandboxContext, token: string): BuyOrderRow | undefined {
-  return ctx.db.prepare('SELECT * FROM buy_orders WHERE checkout_token = ?').get(token) as BuyOrderRow | undefined;
+  return cachedStatement(ctx.db, 'SELECT * FROM buy_orders WHERE checkout_token = ?').get(token) as BuyOrderRow | undefined;
 }
 
 function setStatus(ctx: SandboxContext, id: number, status: string, completeAt: number | null = null): void {
-  ctx.db.prepare('UPDATE buy_orders SET status = ?, updated_at = ?, complete_at = ? WHERE id = ?').run(status, ctx.clock.now(), completeAt, id);
+  cachedStatement(ctx.db, 'UPDATE buy_orders SET status = ?, updated_at = ?, complete_at = ? WHERE id = ?').run(status, ctx.clock.now(), completeAt, id);
 }
 
 export function payOrder(ctx: SandboxContext, row: BuyOrderRow): void {
@@ -95,8 +96,8 @@ export function abandonOrder(ctx: SandboxContext, row: BuyOrderRow): void {
 
 /** Time step: expire unpaid checkouts; complete paid ones, crediting the crypto. */
 export function advanceBuyOrders(ctx: SandboxContext, nowMs: number, providerName: (id: number) => string, methodType: (id: number) => string): void {
-  ctx.db.prepare("UPDATE buy_orders SET status = 'expired', updated_at = ? WHERE status = 'initial' AND created_at <= ?").run(nowMs, nowMs - CHECKOUT_TTL_MS);
-  const due = ctx.db.prepare("SELECT * FROM buy_orders WHERE status = 'in_progress' AND complete_at <= ?").all(nowMs) as BuyOrderRow[];
+  cachedStatement(ctx.db, "UPDATE buy_orders SET status = 'expired', updated_at = ? WHERE status = 'initial' AND created_at <= ?").run(nowMs, nowMs - CHECKOUT_TTL_MS);
+  const due = cachedStatement(ctx.db, "SELECT * FROM buy_orders WHERE status = 'in_progress' AND complete_at <= ?").all(nowMs) as BuyOrderRow[];
   for (const row of due) {
     const currency = findCurrency(row.target_code);
     if (!currency) continue;

@@ -1,5 +1,6 @@
 // Buy crypto, version 3 paths (right PAY): providers, rate quotes, orders.
 import type { SandboxContext } from '../context';
+import { cachedStatement } from '../db/open';
 import { validationError } from '../http/errors';
 import { ParamReader } from '../http/params';
 import type { RouteRegistry, RouteContext } from '../http/route';
@@ -92,5 +93,5 @@ function listOrders(ctx: SandboxContext, accountId: number, providerId: number, 
   const sort = p.oneOf('sort', ['desc', 'asc'] as const, 'desc');
   args.limit = p.int('limit', 100, 1, 1000);
   args.offset = p.int('offset', 0, 0, 100_000);
-  return ctx.db.prepare(`SELECT * FROM buy_orders WHERE ${where.join(' AND ')} ORDER BY created_at ${sort}, id ${sort} LIMIT @limit OFFSET @offset`).all(args) as BuyOrderRow[];
+  return cachedStatement(ctx.db, `SELECT * FROM buy_orders WHERE ${where.join(' AND ')} ORDER BY created_at ${sort}, id ${sort} LIMIT @limit OFFSET @offset`).all(args) as BuyOrderRow[];
 }

@@ -1,7 +1,7 @@
 // Accounts (master, its sub-accounts, other users) and their API keys.
 import type { StoredKey, KeyLookup } from '../auth/authenticate';
 import { KEY_RIGHTS, type KeyRight } from '../auth/rights';
-import type { SandboxDb } from './open';
+import { cachedStatement, type SandboxDb } from './open';
 
 export const ACCOUNT_STATUSES = ['active', 'frozen', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -51,7 +51,7 @@ export class AccountRepository implements KeyLookup {
   }
 
   get(id: number): Account | undefined {
-    const row = this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
+    const row = cachedStatement(this.db, 'SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
     return row && toAccount(row);
   }
 

@@ -1,5 +1,5 @@
 // Wallet and spot balances per account and currency, TEXT decimals.
-import type { SandboxDb } from './open';
+import { cachedStatement, type SandboxDb } from './open';
 
 export type BalanceSide = 'wallet' | 'spot';
 
@@ -24,7 +24,7 @@ export class BalanceRepository {
   }
 
   all(accountId: number, side: BalanceSide): BalanceRow[] {
-    return this.db.prepare('SELECT currency, available, reserved FROM balances WHERE account_id = ? AND side = ? ORDER BY currency')
+    return cachedStatement(this.db, 'SELECT currency, available, reserved FROM balances WHERE account_id = ? AND side = ? ORDER BY currency')
       .all(accountId, side) as BalanceRow[];
   }
 

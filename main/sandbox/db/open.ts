@@ -3,6 +3,33 @@ import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations';
 
 export type SandboxDb = Database.Database;
+export type SandboxStatement = Database.Statement;
+
+/** Above this many distinct SQL texts on one database the cache starts over (dynamic SQL stays bounded). */
+const MAX_CACHED_STATEMENTS = 500;
+const statements = new WeakMap<SandboxDb, Map<string, SandboxStatement>>();
+
+/**
+ * The prepared statement for `sql` on `db`, prepared once and reused: preparing costs more than
+ * running the small queries of the hot paths. Keyed by the SQL text, so dynamically built SQL
+ * shares a statement per shape. The reset control only wipes rows (the schema stays), so cached
+ * statements stay valid; a closed database drops out of the WeakMap with its handle. Callers must
+ * not change a cached statement's mode (pluck, raw, expand, safeIntegers).
+ */
+export function cachedStatement(db: SandboxDb, sql: string): SandboxStatement {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
+    cache.set(sql, statement);
+  }
+  return statement;
+}
 
 export function openDatabase(file: string): SandboxDb {
   const db = new Database(file);

@@ -1,5 +1,5 @@
 // Wallet transactions (SUPPLEMENT.md §3): storage, lookup and the filtered, cursor-able list.
-import type { SandboxDb } from './open';
+import { cachedStatement, type SandboxDb } from './open';
 
 export const TX_TYPES = ['DEPOSIT', 'WITHDRAW', 'TRANSFER', 'SWAP'] as const;
 export type TxType = (typeof TX_TYPES)[number];
@@ -86,8 +86,6 @@ export interface TxFilter {
 export class TransactionRepository {
   private readonly insertStatement;
   private readonly getStatement;
-  /** Prepared list queries by SQL text (the shapes repeat: one per filter combination). */
-  private readonly listStatements = new Map<string, ReturnType<SandboxDb['prepare']>>();
 
   constructor(private readonly db: SandboxDb) {
     this.insertStatement = db.prepare(INSERT_TX_SQL);
@@ -105,12 +103,12 @@ export class TransactionRepository {
   update(id: number, changes: Partial<Omit<TxRow, 'id'>>): void {
     const names = Object.keys(changes);
     if (names.length === 0) return;
-    this.db.prepare(`UPDATE transactions SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
+    cachedStatement(this.db, `UPDATE transactions SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
   }
 
   /** Transactions the chain simulator still drives (CREATED with a deadline, PENDING with a broadcast). */
   live(): TxRow[] {
-    return this.db.prepare(`SELECT * FROM transactions WHERE status IN ('CREATED', 'PENDING')
+    return cachedStatement(this.db, `SELECT * FROM transactions WHERE status IN ('CREATED', 'PENDING')
       AND (commit_deadline IS NOT NULL OR broadcast_at IS NOT NULL)`).all() as TxRow[];
   }
 
@@ -138,13 +136,8 @@ export class TransactionRepository {
     if (filter.idTill !== undefined) { where.push('id <= @idTill'); args.idTill = filter.idTill; }
     const order = filter.orderBy === 'id' ? `id ${filter.sort}` : `${filter.orderBy} ${filter.sort}, id ${filter.sort}`;
     const sql = `SELECT * FROM transactions WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
-    let statement = this.listStatements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      if (this.listStatements.size > 500) this.listStatements.clear();
-      this.listStatements.set(sql, statement);
-    }
-    return statement.all(args) as TxRow[];
+    // Prepared once per SQL text (the shapes repeat: one per filter combination).
+    return cachedStatement(this.db, sql).all(args) as TxRow[];
   }
 }
 

@@ -2,7 +2,7 @@
 // order in one execution); the trade id is the order id. Orders without executions leave the
 // history 24 hours (sandbox clock) after they became inactive.
 import type { SandboxContext } from '../context';
-import type { SandboxDb } from '../db/open';
+import { cachedStatement, type SandboxDb } from '../db/open';
 import { ParamReader } from '../http/params';
 import type { RouteRegistry } from '../http/route';
 import { callerId } from '../wallet/access';
@@ -50,7 +50,7 @@ function readPage(p: ParamReader, where: string[], args: Record<string, unknown>
 }
 
 function query(db: SandboxDb, accountId: number, where: string[], args: Record<string, unknown>, order: string, limit: number, offset: number): OrderRow[] {
-  return db.prepare(`SELECT * FROM spot_orders WHERE account_id = @accountId AND ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+  return cachedStatement(db, `SELECT * FROM spot_orders WHERE account_id = @accountId AND ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
     .all({ ...args, accountId, limit, offset }) as OrderRow[];
 }
 

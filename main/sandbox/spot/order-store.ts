@@ -1,5 +1,5 @@
 // Spot orders in SQLite and their wire shape.
-import type { SandboxDb } from '../db/open';
+import { cachedStatement, type SandboxDb } from '../db/open';
 import { iso } from '../wallet/transaction-record';
 
 export const ACTIVE_STATUSES = ['new', 'suspended', 'partiallyFilled'] as const;
@@ -38,37 +38,37 @@ export class OrderStore {
 
   insert(row: NewOrderRow): OrderRow {
     const names = Object.keys(row);
-    const result = this.db.prepare(`INSERT INTO spot_orders (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`).run(row);
+    const result = cachedStatement(this.db, `INSERT INTO spot_orders (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`).run(row);
     return { ...row, id: Number(result.lastInsertRowid) };
   }
 
   update(id: number, changes: Partial<NewOrderRow>): void {
     const names = Object.keys(changes);
-    this.db.prepare(`UPDATE spot_orders SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
+    cachedStatement(this.db, `UPDATE spot_orders SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
   }
 
   get(id: number): OrderRow | undefined {
-    return this.db.prepare('SELECT * FROM spot_orders WHERE id = ?').get(id) as OrderRow | undefined;
+    return cachedStatement(this.db, 'SELECT * FROM spot_orders WHERE id = ?').get(id) as OrderRow | undefined;
   }
 
   activeByClientId(accountId: number, clientOrderId: string): OrderRow | undefined {
-    return this.db.prepare(`SELECT * FROM spot_orders WHERE account_id = ? AND client_order_id = ? AND ${ACTIVE_SQL}`)
+    return cachedStatement(this.db, `SELECT * FROM spot_orders WHERE account_id = ? AND client_order_id = ? AND ${ACTIVE_SQL}`)
       .get(accountId, clientOrderId) as OrderRow | undefined;
   }
 
   active(accountId: number, symbol?: string): OrderRow[] {
     const clause = symbol === undefined ? '' : 'AND symbol = @symbol';
-    return this.db.prepare(`SELECT * FROM spot_orders WHERE account_id = @accountId AND ${ACTIVE_SQL} ${clause} ORDER BY id`)
+    return cachedStatement(this.db, `SELECT * FROM spot_orders WHERE account_id = @accountId AND ${ACTIVE_SQL} ${clause} ORDER BY id`)
       .all({ accountId, symbol }) as OrderRow[];
   }
 
   allActive(): OrderRow[] {
-    return this.db.prepare(`SELECT * FROM spot_orders WHERE ${ACTIVE_SQL}`).all() as OrderRow[];
+    return cachedStatement(this.db, `SELECT * FROM spot_orders WHERE ${ACTIVE_SQL}`).all() as OrderRow[];
   }
 
   countActive(accountId: number, symbol?: string): number {
     const clause = symbol === undefined ? '' : 'AND symbol = @symbol';
-    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM spot_orders WHERE account_id = @accountId AND ${ACTIVE_SQL} ${clause}`)
+    const row = cachedStatement(this.db, `SELECT COUNT(*) AS n FROM spot_orders WHERE account_id = @accountId AND ${ACTIVE_SQL} ${clause}`)
       .get({ accountId, symbol }) as { n: number };
     return row.n;
   }

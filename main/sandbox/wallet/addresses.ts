@@ -2,6 +2,7 @@
 // ones still valid. Networks that need a payment id keep one address and change the id.
 import { CURRENCIES, defaultNetwork, type CurrencyDef, type NetworkDef } from '../catalog';
 import type { SandboxContext } from '../context';
+import { cachedStatement } from '../db/open';
 import { validationError } from '../http/errors';
 import { generateAddress, generatePaymentId } from './address-gen';
 
@@ -39,19 +40,19 @@ export function resolveNetwork(currency: CurrencyDef, networkCode: string | unde
 }
 
 export function createDepositAddress(ctx: SandboxContext, accountId: number, currency: CurrencyDef, network: NetworkDef, nowMs: number): AddressRow {
-  const count = (ctx.db.prepare('SELECT COUNT(*) AS n FROM addresses WHERE account_id = ? AND currency = ? AND network = ?')
+  const count = (cachedStatement(ctx.db, 'SELECT COUNT(*) AS n FROM addresses WHERE account_id = ? AND currency = ? AND network = ?')
     .get(accountId, currency.code, network.network) as { n: number }).n;
   const seedText = `${ctx.seed}:${accountId}:${currency.code}:${network.network}:${count}`;
   const previous = currentAddress(ctx, accountId, currency.code, network.network);
   const address = network.payinPaymentId && previous ? previous.address : generateAddress(network, seedText);
   const paymentId = generatePaymentId(network, seedText);
-  const result = ctx.db.prepare('INSERT INTO addresses (account_id, currency, network, address, payment_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+  const result = cachedStatement(ctx.db, 'INSERT INTO addresses (account_id, currency, network, address, payment_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
     .run(accountId, currency.code, network.network, address, paymentId, nowMs);
   return { id: Number(result.lastInsertRowid), account_id: accountId, currency: currency.code, network: network.network, address, payment_id: paymentId, created_at: nowMs };
 }
 
 export function currentAddress(ctx: SandboxContext, accountId: number, currency: string, network: string): AddressRow | undefined {
-  return ctx.db.prepare('SELECT * FROM addresses WHERE account_id = ? AND currency = ? AND network = ? ORDER BY id DESC LIMIT 1')
+  return cachedStatement(ctx.db, 'SELECT * FROM addresses WHERE account_id = ? AND currency = ? AND network = ? ORDER BY id DESC LIMIT 1')
     .get(accountId, currency, network) as AddressRow | undefined;
 }
 
@@ -74,13 +75,13 @@ export function currentAddresses(ctx: SandboxContext, accountId: number, currenc
 }
 
 export function recentDepositAddresses(ctx: SandboxContext, accountId: number, currency: string, network: string | undefined): AddressRecord[] {
-  const rows = ctx.db.prepare(`SELECT currency, address, payment_id, network, MAX(id) AS last FROM addresses
+  const rows = cachedStatement(ctx.db, `SELECT currency, address, payment_id, network, MAX(id) AS last FROM addresses
     WHERE account_id = @accountId AND currency = @currency ${network === undefined ? '' : 'AND network = @network'}
     GROUP BY address, payment_id ORDER BY last DESC LIMIT 10`).all({ accountId, currency, network }) as AddressRow[];
   return rows.map(toAddressRecord);
 }
 
 export function ownerOfAddress(ctx: SandboxContext, address: string): number | undefined {
-  const row = ctx.db.prepare('SELECT account_id FROM addresses WHERE address = ? LIMIT 1').get(address) as { account_id: number } | undefined;
+  const row = cachedStatement(ctx.db, 'SELECT account_id FROM addresses WHERE address = ? LIMIT 1').get(address) as { account_id: number } | undefined;
   return row?.account_id;
 }

@@ -7,7 +7,7 @@ import { ServiceClock } from './clock';
 import { ApiError } from './errors';
 import { encodeBody, encodeQuery, type BodyFormat, type QueryValue } from './encoding';
 import { parseJsonExact } from './json';
-import { RateLimiter, type Priority } from './limiter';
+import { RateLimiter, type LimitScope, type Priority } from './limiter';
 import { silentLogger, type ExchangeLogger } from './log';
 import { basicAuthorization, hs256AuthorizationV3, type AuthScheme } from './signing';
 
@@ -72,6 +72,14 @@ interface RawResponse {
   text: string;
 }
 
+/** The request as it goes on the wire, encoded once and re-sent as is by every retry. */
+interface EncodedRequest {
+  query: string;
+  body: string;
+  /** Accept, Content-Type, Content-Length; Authorization is added per attempt (it is signed anew). */
+  headers: http.OutgoingHttpHeaders;
+}
+
 /** One trip to the service; signedAtMs is kept for HS256 so a 1002 can be judged for skew. */
 type Attempt = { ok: true; value: unknown } | { ok: false; error: ApiError; signedAtMs?: number };
 
@@ -89,6 +97,8 @@ export class RestTransport {
   private readonly bodyFormat: BodyFormat;
   private readonly credentials: Credentials | undefined;
   private readonly onExchange: ((event: ExchangeEvent) => void) | undefined;
+  /** Who the limiter counts this transport's requests against: fixed for its life. */
+  private readonly scope: LimitScope;
   /** Counts every request put on the wire (benchmarks, tests). */
   sentCount = 0;
 
@@ -104,6 +114,7 @@ export class RestTransport {
     this.bodyFormat = options.bodyFormat ?? 'json';
     this.credentials = options.credentials;
     this.onExchange = options.onExchange;
+    this.scope = { host: this.url.host, account: this.credentials?.apiKey };
   }
 
   get apiKey(): string | undefined {
@@ -112,9 +123,10 @@ export class RestTransport {
 
   /** Sends and returns the parsed JSON of a 2xx reply; anything else throws ApiError. */
   async send(request: RestRequest, sent?: SentRequest): Promise<unknown> {
+    const encoded = this.encode(request);
     let skewRetried = false;
     for (let attempt = 0; ; attempt += 1) {
-      const outcome = await this.attempt(request, sent);
+      const outcome = await this.attempt(request, encoded, sent);
       if (outcome.ok) return outcome.value;
       const error = outcome.error;
       if (error.code === 1002 && !skewRetried && outcome.signedAtMs !== undefined && this.skewCaused(outcome.signedAtMs)) {
@@ -124,7 +136,7 @@ export class RestTransport {
       }
       if (!this.mayRetry(request, error, attempt)) throw error;
       const delay = retryDelayMs(attempt, this.backoff, error.retryAfterMs);
-      if (error.status === 429) this.limiter.pause(request.path, this.scope(), delay);
+      if (error.status === 429) this.limiter.pause(request.path, this.scope, delay);
       this.logger.info('retrying', { path: request.path, attempt: attempt + 1, delayMs: delay, status: error.status });
       await sleep(delay);
     }
@@ -145,26 +157,7 @@ export class RestTransport {
     return this.clock.wouldReject(signedAtMs, this.credentials?.windowMs ?? 10_000);
   }
 
-  private scope() {
-    return { host: this.url.host, account: this.credentials?.apiKey };
-  }
-
-  private async attempt(
-    request: RestRequest,
-    sent: SentRequest | undefined,
-  ): Promise<Attempt> {
-    const release = await this.limiter.acquire(request.path, this.scope(), request.priority ?? 'user');
-    try {
-      return await this.signAndExchange(request, sent);
-    } finally {
-      release();
-    }
-  }
-
-  private async signAndExchange(
-    request: RestRequest,
-    sent: SentRequest | undefined,
-  ): Promise<Attempt> {
+  private encode(request: RestRequest): EncodedRequest {
     const query = encodeQuery(request.query);
     const body = request.method === 'GET' || request.body === undefined ? '' : encodeBody(request.body, this.bodyFormat);
     const headers: http.OutgoingHttpHeaders = { Accept: 'application/json' };
@@ -172,6 +165,30 @@ export class RestTransport {
       headers['Content-Type'] = this.bodyFormat === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
       headers['Content-Length'] = Buffer.byteLength(body);
     }
+    return { query, body, headers };
+  }
+
+  private async attempt(
+    request: RestRequest,
+    encoded: EncodedRequest,
+    sent: SentRequest | undefined,
+  ): Promise<Attempt> {
+    const release = await this.limiter.acquire(request.path, this.scope, request.priority ?? 'user');
+    try {
+      return await this.signAndExchange(request, encoded, sent);
+    } finally {
+      release();
+    }
+  }
+
+  private async signAndExchange(
+    request: RestRequest,
+    encoded: EncodedRequest,
+    sent: SentRequest | undefined,
+  ): Promise<Attempt> {
+    const { query, body } = encoded;
+    // A copy per attempt: each attempt signs afresh, and the log keeps the headers it was given.
+    const headers: http.OutgoingHttpHeaders = { ...encoded.headers };
     const signedAtMs = Math.floor(this.clock.now());
     if (sent !== undefined) sent.sentAtMs = signedAtMs;
     if (request.signed) headers.Authorization = await this.authorize(request.method, request.path, query, body, signedAtMs);

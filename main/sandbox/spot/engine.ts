@@ -75,23 +75,33 @@ export class SpotEngine {
     return canceled;
   }
 
-  /** Time step: trigger stops, fill resting orders the mid has crossed, expire Day/GTD orders. */
+  /** Time step: trigger stops, fill resting orders the mid has crossed, expire Day/GTD orders.
+   * The mid is read once per symbol for the step, and a ledger transaction is opened only for an
+   * order that changes (most active orders do nothing on most ticks). */
   advance(nowMs: number): void {
+    const mids = new Map<string, Decimal | null>();
+    const midOf = (symbol: SymbolDef): Decimal | null => {
+      let mid = mids.get(symbol.id);
+      if (mid === undefined) {
+        mid = this.ctx.market.rate(symbol.baseCurrency, symbol.quoteCurrency);
+        mids.set(symbol.id, mid);
+      }
+      return mid;
+    };
     for (const row of this.store.allActive()) {
       const symbol = findSymbol(row.symbol);
-      const mid = symbol ? this.ctx.market.rate(symbol.baseCurrency, symbol.quoteCurrency) : null;
+      const mid = symbol ? midOf(symbol) : null;
       if (!symbol || mid === null) continue;
+      const action = row.expire_time !== null && row.expire_time <= nowMs ? 'expire'
+        : row.status === 'suspended' && stopReached(row, mid) ? 'trigger'
+          : row.status === 'new' && row.price !== null && crosses(row.side, new Decimal(row.price), mid) ? 'fill'
+            : null;
+      if (action === null) continue;
       this.ctx.ledger.run((tx) => {
-        if (row.expire_time !== null && row.expire_time <= nowMs) {
-          this.release(tx, row);
-          this.store.update(row.id, { status: 'expired', updated_at: nowMs });
-        } else if (row.status === 'suspended' && stopReached(row, mid)) {
-          this.release(tx, row);
-          this.route(tx, { ...row, status: 'new' }, symbol, mid, nowMs, true);
-        } else if (row.status === 'new' && row.price !== null && crosses(row.side, new Decimal(row.price), mid)) {
-          this.release(tx, row);
-          this.fill(tx, row, symbol, new Decimal(row.price), symbol.makeRate, nowMs);
-        }
+        this.release(tx, row);
+        if (action === 'expire') this.store.update(row.id, { status: 'expired', updated_at: nowMs });
+        else if (action === 'trigger') this.route(tx, { ...row, status: 'new' }, symbol, mid, nowMs, true);
+        else this.fill(tx, row, symbol, new Decimal(row.price ?? 0), symbol.makeRate, nowMs);
       });
       const after = this.store.get(row.id);
       if (after && after.status !== row.status) this.report(after);

@@ -1,5 +1,5 @@
-// A full order book kept by sequence number. Levels are keyed by the price text as sent; a zero
-// quantity removes the level. An update that skips a sequence number is a gap: the book is no
+// A full order book kept by sequence number. Levels are parsed once on arrival and kept keyed by
+// their normalised price text; a zero quantity removes the level. An update that skips a sequence number is a gap: the book is no
 // longer trustworthy and must be rebuilt from a fresh snapshot.
 import Decimal from '../../../preload/contract/decimal';
 import { asArray } from '../json';
@@ -27,8 +27,8 @@ export type UpdateOutcome = (typeof UPDATE_OUTCOMES)[number];
 export class OrderBook {
   private sequence: number | undefined;
   private timestamp = 0;
-  private readonly asks = new Map<string, Decimal>();
-  private readonly bids = new Map<string, Decimal>();
+  private readonly asks = new Map<string, Level>();
+  private readonly bids = new Map<string, Level>();
 
   constructor(readonly symbol: string) {}
 
@@ -75,19 +75,18 @@ export class OrderBook {
   }
 }
 
-function applyLevels(side: Map<string, Decimal>, levels: unknown): void {
+function applyLevels(side: Map<string, Level>, levels: unknown): void {
   for (const level of asArray(levels ?? [], 'levels')) {
-    const [price, quantity] = asArray(level, 'level');
-    if (typeof price !== 'string' || typeof quantity !== 'string') continue;
+    const [priceText, quantity] = asArray(level, 'level');
+    if (typeof priceText !== 'string' || typeof quantity !== 'string') continue;
     const amount = new Decimal(quantity);
-    const key = new Decimal(price).toFixed();
+    const price = new Decimal(priceText);
+    const key = price.toFixed();
     if (amount.isZero()) side.delete(key);
-    else side.set(key, amount);
+    else side.set(key, [price, amount]);
   }
 }
 
-function sorted(side: Map<string, Decimal>, direction: 1 | -1): Level[] {
-  return [...side.entries()]
-    .map(([price, quantity]) => [new Decimal(price), quantity] as const)
-    .sort((left, right) => direction * left[0].comparedTo(right[0]));
+function sorted(side: Map<string, Level>, direction: 1 | -1): Level[] {
+  return [...side.values()].sort((left, right) => direction * left[0].comparedTo(right[0]));
 }

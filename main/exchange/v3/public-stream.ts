@@ -102,11 +102,12 @@ export class V3PublicStream extends StreamBase implements PublicStream {
       entry.heardAt = Date.now();
       const message = { s: optInt(raw, 's') ?? -1, t: optInt(raw, 't') ?? 0, a: raw.a, b: raw.b };
       if (kind === 'snapshot') entry.book.applySnapshot(message);
-      else if (entry.book.applyUpdate(message) === 'gap') {
-        void this.resync(symbol);
-        continue;
+      else {
+        const outcome = entry.book.applyUpdate(message);
+        if (outcome === 'gap') void this.resync(symbol);
+        // A stale update changed nothing and one awaiting a snapshot has no book to show.
+        if (outcome !== 'applied') continue;
       }
-      if (!entry.book.synced) continue;
       const view = entry.book.view();
       for (const listener of entry.listeners) listener(view);
     }

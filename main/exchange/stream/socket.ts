@@ -109,10 +109,18 @@ export class ResilientSocket {
     this.setState('connecting');
     const ws = new WebSocket(this.options.url);
     this.ws = ws;
-    this.armWatchdog();
+    // One watchdog per connection, pushed back by every ping or message rather than re-created.
+    clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => {
+      this.options.logger?.warn('stream silent: reconnecting', { stream: this.options.stream });
+      ws.terminate();
+    }, this.options.silenceMs ?? 35_000);
     ws.on('open', () => void this.opened(ws));
-    ws.on('ping', () => this.armWatchdog());
-    ws.on('message', (data: WebSocket.RawData) => this.received(data));
+    ws.on('ping', () => this.heard(ws));
+    ws.on('message', (data: WebSocket.RawData) => {
+      this.heard(ws);
+      this.received(data);
+    });
     ws.on('error', (error: Error) => this.options.logger?.warn('stream error', { stream: this.options.stream, message: error.message }));
     ws.on('close', (code: number) => this.closed(ws, `closed (${code})`));
   }
@@ -133,7 +141,6 @@ export class ResilientSocket {
   }
 
   private received(data: WebSocket.RawData): void {
-    this.armWatchdog();
     let message: unknown;
     try {
       message = parseJsonExact(data.toString());
@@ -167,13 +174,12 @@ export class ResilientSocket {
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
 
-  private armWatchdog(): void {
-    clearTimeout(this.watchdog);
-    const ws = this.ws;
-    this.watchdog = setTimeout(() => {
-      this.options.logger?.warn('stream silent: reconnecting', { stream: this.options.stream });
-      ws?.terminate();
-    }, this.options.silenceMs ?? 35_000);
+  /**
+   * The service spoke on `ws`: restart its silence countdown. Only for the current connection,
+   * whose watchdog is running: refresh() on a cleared timer would start it again.
+   */
+  private heard(ws: WebSocket): void {
+    if (this.ws === ws) this.watchdog?.refresh();
   }
 
   private failPending(error: Error): void {

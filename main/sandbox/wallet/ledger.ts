@@ -14,7 +14,8 @@ export interface Holding {
 }
 
 export class LedgerTx {
-  readonly touchedBalances = new Map<string, { accountId: number; side: BalanceSide; currency: string }>();
+  /** Balances written in this transaction, with the values last written (what the commit leaves). */
+  readonly touchedBalances = new Map<string, { accountId: number; side: BalanceSide; currency: string; available: string; reserved: string }>();
   readonly touchedTransactions = new Set<number>();
 
   constructor(private readonly balances: BalanceRepository, private readonly transactions: TransactionRepository) {}
@@ -30,8 +31,10 @@ export class LedgerTx {
     const available = current.available.plus(deltaAvailable);
     const reserved = current.reserved.plus(deltaReserved);
     if (available.isNegative() || reserved.isNegative()) throw errors.insufficientFunds();
-    this.balances.set(accountId, side, currency, formatAmount(available, currency), formatAmount(reserved, currency));
-    this.touchedBalances.set(`${accountId}:${side}:${currency}`, { accountId, side, currency });
+    const availableText = formatAmount(available, currency);
+    const reservedText = formatAmount(reserved, currency);
+    this.balances.set(accountId, side, currency, availableText, reservedText);
+    this.touchedBalances.set(`${accountId}:${side}:${currency}`, { accountId, side, currency, available: availableText, reserved: reservedText });
   }
 
   insert(tx: NewTx): number {
@@ -66,9 +69,8 @@ export class Ledger {
   }
 
   private announce(tx: LedgerTx): void {
-    for (const { accountId, side, currency } of tx.touchedBalances.values()) {
-      const row = this.balances.get(accountId, side, currency);
-      if (row) this.events.emitBalance({ accountId, side, currency, available: row.available, reserved: row.reserved });
+    for (const { accountId, side, currency, available, reserved } of tx.touchedBalances.values()) {
+      this.events.emitBalance({ accountId, side, currency, available, reserved });
     }
     for (const id of tx.touchedTransactions) {
       const row = this.transactions.get(id);

@@ -50,9 +50,4 @@ export class ServiceClock {
     const serviceNow = this.now();
     return signedAtMs < serviceNow - windowMs || signedAtMs > serviceNow + 1_000;
   }
-
-  reset(): void {
-    this.lowerMs = Number.NEGATIVE_INFINITY;
-    this.upperMs = Number.POSITIVE_INFINITY;
-  }
 }

@@ -81,7 +81,6 @@ export class RateLimiter {
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
-  granted = 0;
 
   constructor(options: LimiterOptions = {}) {
     this.windowMs = options.windowMs ?? 1_000;
@@ -107,12 +106,6 @@ export class RateLimiter {
     const until = this.now() + ms;
     for (const window of this.windowsFor(path, scope, rules)) window.blockedUntil = Math.max(window.blockedUntil, until);
     this.pump();
-  }
-
-  get waiting(): number {
-    let count = 0;
-    for (const queue of this.queues.values()) count += queue.user.length + queue.background.length;
-    return count;
   }
 
   private windowsFor(path: string, scope: LimitScope, rules?: readonly LimitRule[]): SlidingWindow[] {
@@ -163,7 +156,6 @@ export class RateLimiter {
           }
           for (const window of head.windows) window.take();
           waiters.shift();
-          this.granted += 1;
           head.grant(this.releaseFor(head.windows));
         }
       }

@@ -99,8 +99,6 @@ export class RestTransport {
   private readonly onExchange: ((event: ExchangeEvent) => void) | undefined;
   /** Who the limiter counts this transport's requests against: fixed for its life. */
   private readonly scope: LimitScope;
-  /** Counts every request put on the wire (benchmarks, tests). */
-  sentCount = 0;
 
   constructor(options: TransportOptions) {
     this.url = new URL(options.baseUrl);
@@ -236,7 +234,6 @@ export class RestTransport {
       });
       req.setTimeout(timeoutMs, () => req.destroy(new ApiError({ kind: 'timeout', message: `No answer within ${timeoutMs} ms` })));
       req.on('error', reject);
-      this.sentCount += 1;
       req.end(body === '' ? undefined : body);
     });
   }

@@ -206,12 +206,3 @@ function streamError(error: JsonObject): ApiError {
     description: typeof error.description === 'string' ? error.description : undefined,
   });
 }
-
-/** The contract event `connectionState`: the app adds which profile the stream belongs to. */
-export interface ProfileConnectionState extends ConnectionStateEvent {
-  profileId: string;
-}
-
-export function forProfile(profileId: string, event: ConnectionStateEvent): ProfileConnectionState {
-  return { profileId, ...event };
-}

@@ -65,11 +65,6 @@ export class V3TreasuryApi implements TreasuryApi {
     private readonly streams: StreamSettings,
   ) {}
 
-  /** The transport underneath, for benchmarks and tests that count requests. */
-  get transport(): RestTransport {
-    return this.calls.transport;
-  }
-
   withPriority(priority: Priority): TreasuryApi {
     return new V3TreasuryApi(this.calls.withPriority(priority), this.streams);
   }

@@ -5,6 +5,7 @@ import { validationError } from '../http/errors';
 import { ParamReader } from '../http/params';
 import type { RouteRegistry, RouteContext } from '../http/route';
 import { callerId, activeCaller } from '../wallet/access';
+import { formatAmount } from '../wallet/money';
 import { PROVIDERS, findProvider, providerRecord, type PaymentMethodDef, type ProviderDef } from './providers';
 import { checkPair, createOrder, orderRecord, quote, type BuyOrderRow } from './orders';
 
@@ -32,7 +33,7 @@ export function registerBuyCryptoRoutes(routes: RouteRegistry, ctx: SandboxConte
     const amounts = { source: p.optionalAmount('source_amount', 2), target: p.optionalAmount('target_amount', 9) };
     const prices = methods.map((m) => {
       const q = quote(ctx, source, target, m, amounts);
-      return { payment_method_id: m.id, type: m.type, target_code: target, source_code: source, target_amount: q.targetAmount.toDecimalPlaces(8).toFixed(), source_amount: q.sourceAmount.toDecimalPlaces(2).toFixed(2) };
+      return { payment_method_id: m.id, type: m.type, target_code: target, source_code: source, target_amount: formatAmount(q.targetAmount, target), source_amount: q.sourceAmount.toDecimalPlaces(2).toFixed(2) };
     });
     const spot = ctx.market.rate(target, source);
     return { spot_price: spot ? spot.toDecimalPlaces(8).toFixed() : '0', prices };

@@ -50,6 +50,12 @@ describe('buy crypto', () => {
     expect(errorDescription(missing)).toContain('target');
   });
 
+  it('quotes target amounts as orders store them: rounded down to the currency decimals', async () => {
+    const reply = await h.call('GET', '/api/3/buy-crypto/provider/1/rate', { query: 'source=EUR&target=BTC&target_amount=0.123456789' });
+    const rate = reply.json as { prices: { target_amount: string }[] };
+    expect(rate.prices.map((p) => p.target_amount)).toEqual(['0.12345678', '0.12345678']);
+  });
+
   it('pays through the checkout page: initial → in_progress → completed, crediting the wallet address', async () => {
     const before = new Decimal(((await h.call('GET', '/api/3/wallet/balance/BTC')).json as { available: string }).available);
     const created = await order({ source: 'EUR', target: 'BTC', source_amount: '150', payment_method_id: 101 });

@@ -1,9 +1,25 @@
 // Request signing per SUPPLEMENT §1 (REST) and §2 (stream login), version 3.
 // Every function here is pure: the caller reads the secret, signs, and drops it.
 import { createHmac } from 'node:crypto';
+import type { ServiceClock } from './clock';
 
 export const AUTH_SCHEMES = ['HS256', 'BASIC'] as const;
 export type AuthScheme = (typeof AUTH_SCHEMES)[number];
+
+/** The validity window the service applies to a signature that names none (SUPPLEMENT §1). */
+export const DEFAULT_WINDOW_MS = 10_000;
+
+/** The service's code for a refused login or signature: wrong key, wrong signature, or stale timestamp. */
+export const AUTH_REFUSED_CODE = 1002;
+
+/**
+ * Asked after a refusal, once the clock has heard from the service again: was it a 1002 for a
+ * timestamp that now falls outside the window? Then clock skew caused it, and one re-sync and one
+ * more try are worth it; otherwise the key or signature is wrong and retrying cannot help.
+ */
+export function refusedForSkew(code: number | null, signedAtMs: number, clock: Pick<ServiceClock, 'wouldReject'>, windowMs: number | undefined): boolean {
+  return code === AUTH_REFUSED_CODE && clock.wouldReject(signedAtMs, windowMs ?? DEFAULT_WINDOW_MS);
+}
 
 export interface SignableRequest {
   method: string;

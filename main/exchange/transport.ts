@@ -9,7 +9,7 @@ import { encodeBody, encodeQuery, type BodyFormat, type QueryValue } from './enc
 import { parseJsonExact } from './json';
 import { RateLimiter, type LimitScope, type Priority } from './limiter';
 import { silentLogger, type ExchangeLogger } from './log';
-import { basicAuthorization, hs256AuthorizationV3, type AuthScheme } from './signing';
+import { basicAuthorization, hs256AuthorizationV3, refusedForSkew, type AuthScheme } from './signing';
 
 export interface Credentials {
   apiKey: string;
@@ -127,7 +127,8 @@ export class RestTransport {
       const outcome = await this.attempt(request, encoded, sent);
       if (outcome.ok) return outcome.value;
       const error = outcome.error;
-      if (error.code === 1002 && !skewRetried && outcome.signedAtMs !== undefined && this.skewCaused(outcome.signedAtMs)) {
+      // The clock has just seen this reply's Date, so the judgement uses the corrected time.
+      if (!skewRetried && outcome.signedAtMs !== undefined && refusedForSkew(error.code, outcome.signedAtMs, this.clock, this.credentials?.windowMs)) {
         skewRetried = true;
         this.logger.warn('clock skew: re-synced, retrying once', { path: request.path, offsetMs: this.clock.offsetMs });
         continue;
@@ -148,11 +149,6 @@ export class RestTransport {
     if (request.retry !== 'idempotent' || attempt + 1 >= this.backoff.maxAttempts) return false;
     if (error.kind === 'network' || error.kind === 'timeout') return true;
     return error.status !== null && RETRYABLE_STATUS.has(error.status);
-  }
-
-  /** After a 1002 the clock has seen the reply's Date: was our timestamp out of the window? */
-  private skewCaused(signedAtMs: number): boolean {
-    return this.clock.wouldReject(signedAtMs, this.credentials?.windowMs ?? 10_000);
   }
 
   private encode(request: RestRequest): EncodedRequest {

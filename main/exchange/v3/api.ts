@@ -11,6 +11,7 @@ import { silentLogger } from '../log';
 import { reconcile, type PendingOperation, type Reconciliation, type Settled } from '../operations';
 import type { PublicStream, TradingStream, WalletStream } from '../stream/streams';
 import type { BuyCryptoRateQuery, FeeQuery, RightsProbe, TreasuryApi } from '../treasury-api';
+import { DEFAULT_WINDOW_MS } from '../signing';
 import { RestTransport, type TransportOptions } from '../transport';
 import { inputError } from '../errors';
 import { requireCode } from '../validate';
@@ -35,8 +36,6 @@ export interface V3ApiOptions extends TransportOptions {
   /** After the signature window, how long before a lost money request is declared absent. */
   settleGraceMs?: number;
 }
-
-const DEFAULT_WINDOW_MS = 10_000;
 
 export function createV3Api(options: V3ApiOptions): TreasuryApi {
   const clock = options.clock ?? new ServiceClock();

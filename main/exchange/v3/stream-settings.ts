@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import type { RateLimiter } from '../limiter';
 import type { ExchangeLogger } from '../log';
 import type { LimitRule } from '../rate-limits';
-import { streamLoginParamsV3 } from '../signing';
+import { AUTH_REFUSED_CODE, refusedForSkew, streamLoginParamsV3 } from '../signing';
 import type { ResilientSocket, SocketOptions } from '../stream/socket';
 import type { Credentials } from '../transport';
 
@@ -51,9 +51,10 @@ export async function login(socket: ResilientSocket, settings: StreamSettings): 
   try {
     await loginOnce(socket, settings, timestampMs);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 1002 || settings.syncClock === undefined) throw error;
+    // Only a refused login is worth a REST call to re-sync the clock before judging it.
+    if (!(error instanceof ApiError) || error.code !== AUTH_REFUSED_CODE || settings.syncClock === undefined) throw error;
     await settings.syncClock();
-    if (!settings.clock.wouldReject(timestampMs, settings.credentials?.windowMs ?? 10_000)) throw error;
+    if (!refusedForSkew(error.code, timestampMs, settings.clock, settings.credentials?.windowMs)) throw error;
     await loginOnce(socket, settings, Math.floor(settings.clock.now()));
   }
 }
@@ -64,5 +65,5 @@ async function loginOnce(socket: ResilientSocket, settings: StreamSettings, time
   const secret = await credentials.readSecret();
   const params = streamLoginParamsV3(credentials.scheme, credentials.apiKey, secret, timestampMs, credentials.windowMs);
   const result = await socket.request('login', params);
-  if (result !== true) throw new ApiError({ kind: 'service', code: 1002, message: 'Stream login refused' });
+  if (result !== true) throw new ApiError({ kind: 'service', code: AUTH_REFUSED_CODE, message: 'Stream login refused' });
 }

@@ -50,7 +50,8 @@ export function createLogger(sink: LogSink, minLevel: LogLevel = 'info'): Exchan
 
 export const silentLogger: ExchangeLogger = createLogger(() => undefined, 'error');
 
-/** Writes JSON lines to stderr; what the app uses unless it passes its own sink. */
+/** Redacted JSON lines to stderr, warnings and errors only (retries, reconnects, failures):
+ *  what the app's profile sessions log with. */
 export const consoleLogger: ExchangeLogger = createLogger((level, message, fields) => {
   process.stderr.write(`${JSON.stringify({ level, message, ...fields, at: new Date().toISOString() })}\n`);
-});
+}, 'warn');

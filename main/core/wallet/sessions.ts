@@ -2,6 +2,7 @@
 // the profile changes), with the secret read from the keychain only when a request is signed.
 import type { Profile } from '../../../preload/contract';
 import type { TreasuryApi } from '../../exchange/treasury-api';
+import { consoleLogger } from '../../exchange/log';
 import { createV3Api } from '../../exchange/v3/api';
 import { profileAccount, type SecretStore } from '../../keychain/secret-store';
 import { AppFailure } from '../app-error';
@@ -75,5 +76,6 @@ function defaultApi(profile: Profile, readSecret: () => Promise<string>): Treasu
     baseUrl: profile.restUrl,
     wsUrl: profile.streamUrl,
     credentials: { apiKey: profile.publicKey, scheme: profile.authMethod, readSecret },
+    logger: consoleLogger,
   });
 }

@@ -1,14 +1,23 @@
 // Client-side rate limiter mirroring the service's sliding windows, so a burst waits here instead
 // of earning 429s. Requests queue per class of path; user-initiated calls go before background
-// ones; within a priority a window serves first come, first served.
+// ones; within a priority, a read a window asked for (a request of a cancellable run) waits
+// behind every other request, so a money move never queues behind a backlog of reads; within a
+// lane a window serves first come, first served. A waiting request whose run is cancelled leaves
+// the queue and is never sent.
 // The service counts a request when it handles it, which is some time after we send it and
 // before we hear back. So a request holds its slot while in flight and is stamped with the time
 // its reply arrived: every stamp is then no earlier than the service's own, and two requests that
 // race on the wire can never land in one of the service's windows more than capacity times.
+import { CancelledError, currentSignal } from './cancellation';
 import { capacityOf, rulesForPath, V3_REST_LIMITS, type LimitRule } from './rate-limits';
 
 export const PRIORITIES = ['user', 'background'] as const;
 export type Priority = (typeof PRIORITIES)[number];
+
+/** Queues of one class in serving order: per priority, requests nobody may drop, then cancellable reads. */
+type Lanes = Waiter[][];
+const LANE_COUNT = PRIORITIES.length * 2;
+const laneOf = (priority: Priority, cancellable: boolean): number => PRIORITIES.indexOf(priority) * 2 + (cancellable ? 1 : 0);
 
 export interface LimiterOptions {
   windowMs?: number;
@@ -73,7 +82,7 @@ interface Waiter {
 export class RateLimiter {
   private readonly windows = new Map<string, SlidingWindow>();
   private readonly windowKeys = new WeakMap<SlidingWindow, string>();
-  private readonly queues = new Map<string, Record<Priority, Waiter[]>>();
+  private readonly queues = new Map<string, Lanes>();
   private readonly windowMs: number;
   private readonly marginMs: number;
   private readonly scale: number;
@@ -90,13 +99,32 @@ export class RateLimiter {
     this.now = options.now ?? Date.now;
   }
 
-  /** Resolves when the request may leave, with the release to call when its reply is in. */
+  /**
+   * Resolves when the request may leave, with the release to call when its reply is in. Inside a
+   * cancellable run it rejects with CancelledError, at once or while waiting, once the run is aborted.
+   */
   acquire(path: string, scope: LimitScope, priority: Priority = 'user', rules?: readonly LimitRule[]): Promise<Release> {
+    const signal = currentSignal();
+    if (signal?.aborted === true) return Promise.reject(new CancelledError());
     const windows = this.windowsFor(path, scope, rules);
     const classKey = windows.map((window) => this.keyOf(window)).join('+');
-    return new Promise<Release>((resolve) => {
-      const queue = this.queueFor(classKey);
-      queue[priority].push({ windows, grant: resolve });
+    const lane = this.queueFor(classKey)[laneOf(priority, signal !== undefined)] ?? [];
+    return new Promise<Release>((resolve, reject) => {
+      const waiter: Waiter = { windows, grant: resolve };
+      if (signal !== undefined) {
+        const abandon = () => {
+          const index = lane.indexOf(waiter);
+          if (index >= 0) lane.splice(index, 1);
+          reject(new CancelledError());
+          this.pump();
+        };
+        signal.addEventListener('abort', abandon, { once: true });
+        waiter.grant = (release) => {
+          signal.removeEventListener('abort', abandon);
+          resolve(release);
+        };
+      }
+      lane.push(waiter);
       this.pump();
     });
   }
@@ -129,10 +157,10 @@ export class RateLimiter {
     return this.windowKeys.get(window) ?? '';
   }
 
-  private queueFor(classKey: string): Record<Priority, Waiter[]> {
+  private queueFor(classKey: string): Lanes {
     let queue = this.queues.get(classKey);
     if (queue === undefined) {
-      queue = { user: [], background: [] };
+      queue = Array.from({ length: LANE_COUNT }, (): Waiter[] => []);
       this.queues.set(classKey, queue);
     }
     return queue;
@@ -142,9 +170,9 @@ export class RateLimiter {
     const now = this.now();
     const blocked = new Set<SlidingWindow>();
     let wakeAt = Number.POSITIVE_INFINITY;
-    for (const priority of PRIORITIES) {
+    for (let lane = 0; lane < LANE_COUNT; lane++) {
       for (const queue of this.queues.values()) {
-        const waiters = queue[priority];
+        const waiters = queue[lane] ?? [];
         while (waiters.length > 0) {
           const head = waiters[0];
           if (head === undefined || head.windows.some((window) => blocked.has(window))) break;

@@ -1,0 +1,41 @@
+// Lets a caller drop requests it no longer needs before they reach the service: work run through
+// runCancellable() carries its signal implicitly (AsyncLocalStorage), and the rate limiter, where
+// requests wait, refuses to let a request of an aborted run leave. A request already on the wire
+// is never interrupted: only waiting is cancelled.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+interface CancellableRun {
+  signal: AbortSignal;
+  /** False once the run has settled. */
+  open: boolean;
+}
+
+const runs = new AsyncLocalStorage<CancellableRun>();
+
+/** Thrown where a request of an aborted run would have waited or left. */
+export class CancelledError extends Error {
+  override readonly name = 'CancelledError';
+  constructor() {
+    super('The request was cancelled before it was sent: nobody is waiting for its answer any more');
+  }
+}
+
+export const isCancelled = (error: unknown): error is CancelledError => error instanceof CancelledError;
+
+/** Runs fn; requests it sends while it runs stop waiting (and never leave) once signal aborts. */
+export async function runCancellable<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+  const run: CancellableRun = { signal, open: true };
+  try {
+    return await runs.run(run, fn);
+  } finally {
+    // Work the run started that outlives it (a stream it opened, a timer it set) inherits the
+    // context; once the run has settled, that work belongs to nobody and is no longer cancellable.
+    run.open = false;
+  }
+}
+
+/** The signal of the run the caller belongs to, while that run lasts; undefined outside one. */
+export function currentSignal(): AbortSignal | undefined {
+  const run = runs.getStore();
+  return run?.open === true ? run.signal : undefined;
+}

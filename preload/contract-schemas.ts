@@ -10,6 +10,7 @@ import {
   type RequestOf,
   type Result,
 } from './contract';
+import { basicOnlyOverTls, endpointUrl, profileIdText, visibleText } from './contract/profile-schemas';
 import { WALLET_REQUEST_SCHEMAS } from './contract/wallet-schemas';
 
 /** Compile-time proof that OPERATION_NAMES lists every key of Operations, and nothing else. */
@@ -17,43 +18,31 @@ type Missing = Exclude<OperationName, (typeof OPERATION_NAMES)[number]>;
 const everyOperationListed: [Missing] extends [never] ? true : Missing = true;
 void everyOperationListed;
 
-const httpUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL');
-const wsUrl = urlWithProtocols(['ws:', 'wss:'], 'a ws:// or wss:// URL');
-
-function urlWithProtocols(protocols: readonly string[], what: string) {
-  return z.string().trim().min(1, `Enter ${what}`).refine((value) => {
-    try {
-      const url = new URL(value);
-      return protocols.includes(url.protocol) && url.hostname.length > 0;
-    } catch {
-      return false;
-    }
-  }, `Must be ${what}`);
-}
-
 const profileFields = {
-  name: z.string().trim().min(1, 'Enter a name').max(80, 'Keep the name under 80 characters'),
+  name: z.string().trim().min(1, 'Enter a name').max(80, 'Keep the name under 80 characters').superRefine(visibleText('The name')),
   apiVersion: z.enum(API_VERSIONS, { error: `API version must be one of ${API_VERSIONS.join(', ')}` }),
-  restUrl: httpUrl,
-  streamUrl: wsUrl,
+  restUrl: endpointUrl('rest'),
+  streamUrl: endpointUrl('stream'),
   authMethod: z.enum(AUTH_METHODS, { error: `Auth method must be one of ${AUTH_METHODS.join(', ')}` }),
-  publicKey: z.string().trim().min(1, 'Enter the public key').max(512, 'The public key is too long'),
+  publicKey: z.string().trim().min(1, 'Enter the public key').max(512, 'The public key is too long').superRefine(visibleText('The public key')),
 };
 
 // Trimmed: a pasted key often carries a trailing newline, which would break every signature.
 const secretKey = z.string().trim().max(1024, 'The secret key is too long');
 const noPayload = z.undefined().or(z.null()).transform(() => undefined);
-const profileId = z.object({ id: z.string().min(1, 'Profile id is missing') }).strict();
+const profileId = z.object({ id: profileIdText }).strict();
 
 export const REQUEST_SCHEMAS = {
   appInfo: noPayload,
   listProfiles: noPayload,
   createProfile: z
     .object({ ...profileFields, secretKey: secretKey.min(1, 'Enter the secret key') })
-    .strict(),
+    .strict()
+    .superRefine(basicOnlyOverTls),
   updateProfile: z
-    .object({ ...profileFields, secretKey: secretKey.optional(), id: z.string().min(1, 'Profile id is missing') })
-    .strict(),
+    .object({ ...profileFields, secretKey: secretKey.optional(), id: profileIdText })
+    .strict()
+    .superRefine(basicOnlyOverTls),
   removeProfile: profileId,
   activateProfile: profileId,
   checkProfileRights: profileId,

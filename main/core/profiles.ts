@@ -6,6 +6,7 @@ import type { ProfilesRepo } from '../db/profiles-repo';
 import { SETTING_KEYS, type SettingsRepo } from '../db/settings-repo';
 import { profileAccount, type SecretStore } from '../keychain/secret-store';
 import { AppFailure } from './app-error';
+import { assertEndpointsAllowed, assertSecretForNewHost } from './endpoint-policy';
 import type { EventBus } from './events';
 import { withKeychain } from './keychain-failure';
 
@@ -62,6 +63,7 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
 
     async create(input) {
       assertNameFree(input.name);
+      assertEndpointsAllowed(input);
       const secret = input.secretKey ?? '';
       if (secret === '') throw new AppFailure('VALIDATION', 'Enter the secret key', 'secretKey');
       const timestamp = now();
@@ -92,6 +94,8 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
         throw new AppFailure('BUILT_IN', 'The built-in Sandbox profile is managed by Coffer and cannot be edited');
       }
       assertNameFree(change.name, current.id);
+      assertEndpointsAllowed(change);
+      assertSecretForNewHost(current, change);
       const newSecret = change.secretKey ?? '';
       if (newSecret !== '') await withKeychain(() => secrets.set(profileAccount(current.id), newSecret));
       const keyChanged = newSecret !== '' || change.publicKey !== current.publicKey;

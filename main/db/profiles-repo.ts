@@ -8,6 +8,7 @@ import {
   type KeyRight,
   type Profile,
 } from '../../preload/contract';
+import { carriesCredentials } from '../../preload/contract/endpoint-rules';
 
 interface ProfileRow {
   id: string;
@@ -93,8 +94,8 @@ function toRow(profile: Profile): ProfileRow {
     id: profile.id,
     name: profile.name,
     api_version: profile.apiVersion,
-    rest_url: profile.restUrl,
-    stream_url: profile.streamUrl,
+    rest_url: storableUrl(profile.restUrl, 'rest_url'),
+    stream_url: storableUrl(profile.streamUrl, 'stream_url'),
     auth_method: profile.authMethod,
     public_key: profile.publicKey,
     has_secret: profile.hasSecret ? 1 : 0,
@@ -103,6 +104,12 @@ function toRow(profile: Profile): ProfileRow {
     created_at: profile.createdAt,
     updated_at: profile.updatedAt,
   };
+}
+
+/** The last line against a password in a URL reaching the database file; the error does not quote it. */
+function storableUrl(url: string, column: string): string {
+  if (carriesCredentials(url)) throw new Error(`profiles.${column}: a URL carrying credentials is never stored`);
+  return url;
 }
 
 function oneOf<T extends string>(allowed: readonly T[], value: string, column: string): T {

@@ -3,6 +3,7 @@
 // currency, network and balance, with messages naming the field.
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit';
+import { profileIdText } from './profile-schemas';
 import { WALLET_SIDES, type WalletOperations } from './wallet';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -22,7 +23,7 @@ const addressQuery = z.object({ currency, network }).strict();
 const auditFilter = z
   .object({
     action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
-    profileId: z.string().max(128).optional(),
+    profileId: profileIdText.optional(),
     text: z.string().max(200, 'Keep the search under 200 characters').optional(),
     from: isoTime.optional(),
     till: isoTime.optional(),

@@ -1,0 +1,26 @@
+// What text the contract accepts beyond its type: ids of a bounded size and safe alphabet, and names
+// and keys free of invisible characters that could make one string pass for another. Main's
+// schemas and the renderer's forms both read these.
+
+export const PROFILE_ID_MAX = 64;
+/** Profile ids are UUIDs today; letters, digits, '-' and '_' leave room without admitting markup or paths. */
+export const PROFILE_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+// C0 and C1 controls (tab and newline included: none belongs in a one-line field), and the Unicode
+// marks that reorder text on screen: LRM/RLM, ALM, the embeddings and overrides, the isolates.
+const CONTROL = /\p{Cc}/u;
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+const codePoint = (char: string): string => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * null when `value` holds no control or text-direction character, else the message for its field.
+ * `what` names the field as the message starts, e.g. 'The name'.
+ */
+export function hiddenCharacterProblem(value: string, what: string): string | null {
+  const control = CONTROL.exec(value);
+  if (control) return `${what} contains an invisible control character (${codePoint(control[0])}); type it again without it`;
+  const bidi = BIDI_CONTROL.exec(value);
+  if (bidi) return `${what} contains an invisible text-direction mark (${codePoint(bidi[0])}); type it again without it`;
+  return null;
+}

@@ -1,0 +1,46 @@
+// The profiles table is the last line against a password in a URL reaching coffer.db: the
+// repository refuses to write one, whoever asks, and its error does not quote it.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../main/db/database';
+import { createProfilesRepo } from '../../../main/db/profiles-repo';
+import type { Profile } from '../../../preload/contract';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'coffer-repo-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const profile = (overrides: Partial<Profile> = {}): Profile => ({
+  id: 'p1', name: 'Ops', apiVersion: '3', restUrl: 'https://a.example', streamUrl: 'wss://s.example',
+  authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null,
+  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides,
+});
+
+describe('profiles repository', () => {
+  it('never writes a URL carrying credentials, on insert or update', () => {
+    const db = openDatabase(dir);
+    const repo = createProfilesRepo(db);
+    const leaky = [
+      { restUrl: 'https://ops:REPO-SECRET@a.example' },
+      { streamUrl: 'wss://REPO-SECRET@s.example' },
+      { restUrl: 'http://ops:REPO SECRET@bad host' },
+    ];
+    for (const overrides of leaky) {
+      expect(() => repo.insert(profile(overrides))).toThrow(/carrying credentials is never stored/);
+      try {
+        repo.insert(profile(overrides));
+      } catch (error) {
+        expect(String(error)).not.toMatch(/REPO|ops/);
+      }
+    }
+    repo.insert(profile());
+    for (const overrides of leaky) expect(() => repo.update(profile(overrides))).toThrow(/never stored/);
+    expect(repo.find('p1')).toMatchObject({ restUrl: 'https://a.example', streamUrl: 'wss://s.example' });
+    db.close();
+    for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file)).includes('REPO-SECRET'), file).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
-// What text the contract accepts beyond its type: ids of a bounded size and safe alphabet, and names
-// and keys free of invisible characters that could make one string pass for another. Main's
-// schemas and the renderer's forms both read these.
+// What text the contract accepts beyond its type: ids of a bounded size and safe alphabet, names
+// and keys free of invisible characters that could make one string pass for another, and amounts
+// written one way only. Main's schemas and the renderer's forms both read these.
 
 export const PROFILE_ID_MAX = 64;
 /** Profile ids are UUIDs today; letters, digits, '-' and '_' leave room without admitting markup or paths. */
@@ -24,3 +24,16 @@ export function hiddenCharacterProblem(value: string, what: string): string | nu
   if (bidi) return `${what} contains an invisible text-direction mark (${codePoint(bidi[0])}); type it again without it`;
   return null;
 }
+
+/** Digits with at most one dot and digits after it: no sign, exponent, grouping or spaces. */
+export const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * Amounts are refused, not rewritten, when they start with extra zeros ("007.5", "00.1"): the
+ * amount the user confirms is then exactly the text that goes into the audit log and the request.
+ */
+export function hasLeadingZeros(amount: string): boolean {
+  return /^0\d/.test(amount);
+}
+
+export const LEADING_ZEROS_MESSAGE = 'Write the amount without leading zeros, e.g. 7.5 rather than 007.5';

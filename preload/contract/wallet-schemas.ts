@@ -4,16 +4,16 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit';
 import { profileIdText } from './profile-schemas';
+import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from './text-rules';
 import { WALLET_SIDES, type WalletOperations } from './wallet';
-
-const DECIMAL = /^\d+(\.\d+)?$/;
 
 const currency = z.string().trim().min(1, 'Choose a currency').max(32, 'currency is too long');
 const network = z.string().trim().min(1, 'network is empty').max(32, 'network is too long').optional();
 const amount = z
   .string({ error: 'amount must be a decimal string' })
   .trim()
-  .regex(DECIMAL, 'amount must be a plain decimal number such as 0.25')
+  .regex(PLAIN_DECIMAL, 'amount must be a plain decimal number such as 0.25')
+  .refine((text) => !hasLeadingZeros(text), LEADING_ZEROS_MESSAGE)
   .max(64, 'amount is too long');
 const noPayload = z.undefined().or(z.null()).transform(() => undefined);
 const transactionId = z.object({ id: z.string().trim().min(1, 'id is required').max(128, 'id is too long') }).strict();

@@ -2,6 +2,7 @@
 // addresses, the currency list the withdrawal form needs, fee estimates, and the audited
 // wallet ↔ spot transfer.
 import Decimal from '../../../preload/contract/decimal';
+import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
 import type {
   AddressQuery, CurrencyInfo, DepositAddress, FeeEstimateInput, FeeEstimateResult, MergedBalance, TransferInput,
   TransferResult, WalletOverview,
@@ -200,9 +201,10 @@ export class WalletService {
 
 function parseAmount(raw: string): Decimal {
   const text = raw.trim();
-  if (!/^\d+(\.\d+)?$/.test(text) || new Decimal(text).lte(0)) {
+  if (!PLAIN_DECIMAL.test(text) || new Decimal(text).lte(0)) {
     throw new AppFailure('VALIDATION', 'Enter an amount greater than zero, e.g. 0.25', 'amount');
   }
+  if (hasLeadingZeros(text)) throw new AppFailure('VALIDATION', LEADING_ZEROS_MESSAGE, 'amount');
   return new Decimal(text);
 }
 

@@ -1,12 +1,12 @@
 // Every field of a withdrawal checked before any request, each failure naming the field in the
 // contract's words: currency, network, address, paymentId, amount, publicComment.
 import Decimal from '../../../preload/contract/decimal';
+import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
 import type { WithdrawalInput } from '../../../preload/contract/wallet';
 import type { Currency, Network } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
 
 export const MAX_PUBLIC_COMMENT = 255;
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
 export interface CheckedWithdrawal {
   currency: Currency;
@@ -91,6 +91,7 @@ function checkPaymentId(raw: string | undefined, network: Network, currency: str
 function parseAmount(raw: string, currency: Currency): Decimal {
   const text = raw.trim();
   if (!PLAIN_DECIMAL.test(text)) throw invalid('amount', 'Enter the amount as a plain decimal number, e.g. 0.25');
+  if (hasLeadingZeros(text)) throw invalid('amount', LEADING_ZEROS_MESSAGE);
   const amount = new Decimal(text);
   if (amount.lte(0)) throw invalid('amount', 'The amount must be greater than zero');
   const places = currency.precisionTransfer?.decimalPlaces();

@@ -164,3 +164,27 @@ describe('profile ids', () => {
     expect(parseRequest('listAudit', { profileId: id })).toMatchObject({ ok: false, error: { field: 'profileId' } });
   });
 });
+
+describe('amounts', () => {
+  const requests = {
+    transferFunds: { currency: 'BTC', from: 'wallet', to: 'spot' },
+    estimateWithdrawalFee: { currency: 'BTC' },
+    prepareWithdrawal: { currency: 'BTC', address: 'bc1qxyz' },
+  } as const;
+
+  it.each(['007.5', '00.1', '01'])('refuse %s in every amount field, naming the field', (amount) => {
+    for (const [op, rest] of Object.entries(requests)) {
+      const parsed = parseRequest(op as keyof typeof requests, { ...rest, amount });
+      expect(parsed, op).toEqual({
+        ok: false,
+        error: { code: 'VALIDATION', field: 'amount', message: 'Write the amount without leading zeros, e.g. 7.5 rather than 007.5' },
+      });
+    }
+  });
+
+  it.each(['0.5', '7.5', '10', '0.00000001'])('accept %s', (amount) => {
+    for (const [op, rest] of Object.entries(requests)) {
+      expect(parseRequest(op as keyof typeof requests, { ...rest, amount }), op).toMatchObject({ ok: true, value: { amount } });
+    }
+  });
+});

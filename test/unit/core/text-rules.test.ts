@@ -1,6 +1,12 @@
-// Input hygiene: invisible characters in names and keys, bounded ids.
+// Input hygiene: invisible characters in names and keys, amounts written one way, bounded ids.
 import { describe, expect, it } from 'vitest';
-import { hiddenCharacterProblem, PROFILE_ID_MAX, PROFILE_ID_PATTERN } from '../../../preload/contract/text-rules';
+import {
+  hasLeadingZeros,
+  hiddenCharacterProblem,
+  PLAIN_DECIMAL,
+  PROFILE_ID_MAX,
+  PROFILE_ID_PATTERN,
+} from '../../../preload/contract/text-rules';
 
 describe('hiddenCharacterProblem', () => {
   it('accepts ordinary text in any script, spaces and punctuation included', () => {
@@ -33,6 +39,21 @@ describe('hiddenCharacterProblem', () => {
 
   it('catches a right-to-left override that makes "Payroll\u202Etxt.exe" read as "Payrollexe.txt"', () => {
     expect(hiddenCharacterProblem('Payroll\u202Etxt.exe', 'The name')).toMatch(/U\+202E/);
+  });
+});
+
+describe('amount text', () => {
+  it.each(['0', '0.5', '0.05', '7.5', '10', '100.001', '1000000'])('%s is plain and has no leading zeros', (text) => {
+    expect(PLAIN_DECIMAL.test(text)).toBe(true);
+    expect(hasLeadingZeros(text)).toBe(false);
+  });
+
+  it.each(['007.5', '00.1', '01', '00', '0001.0'])('%s has leading zeros', (text) => {
+    expect(hasLeadingZeros(text)).toBe(true);
+  });
+
+  it.each(['1e5', '-1', '+1', '1,000', '.5', '5.', ' 1', '0x10', '١٢'])('%s is not a plain decimal', (text) => {
+    expect(PLAIN_DECIMAL.test(text)).toBe(false);
   });
 });
 

@@ -67,6 +67,19 @@ describe('checkWithdrawal', () => {
     expect(fieldOf(() => checkWithdrawal({ ...base, publicComment: 'x'.repeat(256) }, CURRENCIES, plenty)).field).toBe('publicComment');
   });
 
+  it('refuses an amount written with leading zeros, and keeps 0.5 valid', () => {
+    const base = { currency: 'USDT', network: 'TRX', address: TRX_ADDR };
+    for (const amount of ['007.5', '00.1', '010']) {
+      expect(fieldOf(() => checkWithdrawal({ ...base, amount }, CURRENCIES, plenty)), amount).toEqual({
+        field: 'amount',
+        message: 'Write the amount without leading zeros, e.g. 7.5 rather than 007.5',
+      });
+    }
+    expect(checkWithdrawal({ ...base, amount: '1.5' }, CURRENCIES, plenty).amount.toFixed()).toBe('1.5');
+    const lowMinimum = [{ ...USDT, networks: [network({ network: 'TRX', isDefault: true, minWithdrawal: new Decimal('0.1'), payoutFee: new Decimal('0.1'), addressRegex: undefined })] }];
+    expect(checkWithdrawal({ ...base, amount: '0.5' }, lowMinimum, plenty).amount.toFixed()).toBe('0.5');
+  });
+
   it('allows a 255-character public comment', () => {
     expect(checkWithdrawal({ currency: 'USDT', network: 'ETH', address: ETH_ADDR, amount: '20', publicComment: 'x'.repeat(255) }, CURRENCIES, plenty).publicComment).toHaveLength(255);
   });

@@ -10,6 +10,7 @@ import {
   type RequestOf,
   type Result,
 } from './contract';
+import { noPayload } from './contract/no-payload';
 import { basicOnlyOverTls, endpointUrl, profileIdText, visibleText } from './contract/profile-schemas';
 import { WALLET_REQUEST_SCHEMAS } from './contract/wallet-schemas';
 
@@ -29,7 +30,6 @@ const profileFields = {
 
 // Trimmed: a pasted key often carries a trailing newline, which would break every signature.
 const secretKey = z.string().trim().max(1024, 'The secret key is too long');
-const noPayload = z.undefined().or(z.null()).transform(() => undefined);
 const profileId = z.object({ id: profileIdText }).strict();
 
 export const REQUEST_SCHEMAS = {
@@ -62,11 +62,14 @@ export function parseRequest<K extends OperationName>(op: K, request: unknown): 
   const schema: RequestSchemas[K] = SCHEMAS[op];
   const parsed = schema.safeParse(request);
   if (parsed.success) return { ok: true, value: parsed.data };
+  if (takesNoData(schema)) return { ok: false, error: { code: 'VALIDATION', message: `${op} takes no request data`, field: 'request' } };
   const issue = parsed.error.issues[0];
   const field = issue?.path.map(String).join('.') ?? '';
   const message = describeIssue(issue, field);
   return { ok: false, error: field ? { code: 'VALIDATION', message, field } : { code: 'VALIDATION', message } };
 }
+
+const takesNoData = (schema: z.ZodType): boolean => schema === noPayload;
 
 function describeIssue(issue: z.core.$ZodIssue | undefined, field: string): string {
   if (!issue) return 'The request is invalid';

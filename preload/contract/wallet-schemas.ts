@@ -3,6 +3,7 @@
 // currency, network and balance, with messages naming the field.
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit';
+import { noPayload } from './no-payload';
 import { profileIdText } from './profile-schemas';
 import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from './text-rules';
 import { WALLET_SIDES, type WalletOperations } from './wallet';
@@ -15,7 +16,6 @@ const amount = z
   .regex(PLAIN_DECIMAL, 'amount must be a plain decimal number such as 0.25')
   .refine((text) => !hasLeadingZeros(text), LEADING_ZEROS_MESSAGE)
   .max(64, 'amount is too long');
-const noPayload = z.undefined().or(z.null()).transform(() => undefined);
 const transactionId = z.object({ id: z.string().trim().min(1, 'id is required').max(128, 'id is too long') }).strict();
 const isoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time' });
 const addressQuery = z.object({ currency, network }).strict();

@@ -68,6 +68,17 @@ describe('request schemas', () => {
     expect(parseRequest('listProfiles', { sneaky: 1 })).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
     expect(parseRequest('listProfiles', null)).toEqual({ ok: true, value: undefined });
   });
+
+  it('say which operation takes no request data', () => {
+    for (const op of ['appInfo', 'listProfiles', 'streamStates', 'walletCurrencies', 'listApprovals', 'verifyAudit'] as const) {
+      expect(parseRequest(op, { sneaky: 1 }), op).toEqual({
+        ok: false,
+        error: { code: 'VALIDATION', message: `${op} takes no request data`, field: 'request' },
+      });
+      expect(parseRequest(op, 'x')).toMatchObject({ ok: false, error: { field: 'request' } });
+      expect(parseRequest(op, undefined)).toEqual({ ok: true, value: undefined });
+    }
+  });
 });
 
 describe('profile endpoints', () => {

@@ -34,6 +34,38 @@ export const MIGRATIONS: readonly Migration[] = [
         value TEXT NOT NULL
       );`,
   },
+  {
+    version: 2,
+    name: 'pending money moves',
+    sql: `
+      CREATE TABLE pending_operations (
+        id            TEXT PRIMARY KEY,
+        profile_id    TEXT NOT NULL,
+        kind          TEXT NOT NULL,
+        currency      TEXT NOT NULL,
+        amount        TEXT NOT NULL,
+        fee_mode      TEXT,
+        destination   TEXT,
+        subject_id    TEXT,
+        cursor_id     TEXT,
+        sent_at_ms    INTEGER,
+        settle_by_ms  INTEGER,
+        state         TEXT NOT NULL,
+        tx_ids        TEXT NOT NULL DEFAULT '[]',
+        candidates    TEXT NOT NULL DEFAULT '[]',
+        reason        TEXT,
+        settled_by    TEXT,
+        created_at    TEXT NOT NULL,
+        updated_at    TEXT NOT NULL
+      );
+      CREATE INDEX pending_operations_state ON pending_operations (profile_id, state);
+      CREATE TABLE pending_claims (
+        profile_id   TEXT NOT NULL,
+        tx_id        TEXT NOT NULL,
+        operation_id TEXT NOT NULL REFERENCES pending_operations (id),
+        PRIMARY KEY (profile_id, tx_id)
+      );`,
+  },
 ];
 
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {

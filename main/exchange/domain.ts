@@ -88,6 +88,8 @@ export interface TransactionFilter {
   /** ISO times on created_at, inclusive. */
   from?: string;
   till?: string;
+  /** Only ids from this one on (inclusive); read by the id cursor. */
+  idFrom?: string;
 }
 
 export interface WithdrawalRequest {

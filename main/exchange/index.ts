@@ -10,7 +10,7 @@ export type { Priority } from './limiter';
 export { RateLimiter, sharedRateLimiter } from './limiter';
 export { ServiceClock } from './clock';
 export { createLogger, silentLogger, type ExchangeLogger, type LogSink } from './log';
-export { reconcileUntilSettled, type PendingOperation, type Reconciliation, type Settled } from './operations';
+export type { PendingOperation, Settled } from './operations';
 export type { ConnectionState, ConnectionStateEvent } from './stream/socket';
 export type { PublicStream, WalletStream, TradingStream, ChannelNotification } from './stream/streams';
 export type { BookView } from './stream/order-book';

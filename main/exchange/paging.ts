@@ -4,10 +4,15 @@
 export type FetchFrom<T> = (from: string | undefined, limit: number) => Promise<readonly T[]>;
 
 /** Ascending ids; the next page starts at the last id + 1 (bounds are inclusive). */
-export async function* walkById<T>(fetchPage: FetchFrom<T>, idOf: (item: T) => string, pageSize = 1_000): AsyncGenerator<T> {
+export async function* walkById<T>(
+  fetchPage: FetchFrom<T>,
+  idOf: (item: T) => string,
+  pageSize = 1_000,
+  firstFrom?: string,
+): AsyncGenerator<T> {
   let last: bigint | undefined;
   for (;;) {
-    const page = await fetchPage(last === undefined ? undefined : (last + 1n).toString(), pageSize);
+    const page = await fetchPage(last === undefined ? firstFrom : (last + 1n).toString(), pageSize);
     let fresh = 0;
     for (const item of page) {
       const itemId = BigInt(idOf(item));

@@ -8,7 +8,7 @@ import type {
   WhitelistedAddress, WithdrawalRequest,
 } from './domain';
 import type { Priority } from './limiter';
-import type { PendingOperation, Reconciliation, Settled } from './operations';
+import type { Settled } from './operations';
 import type { PublicStream, TradingStream, WalletStream } from './stream/streams';
 
 export interface FeeQuery {
@@ -70,8 +70,8 @@ export interface TreasuryApi {
   /** Every matching transaction exactly once, oldest first, walking cursors. */
   transactions(filter?: TransactionFilter): AsyncIterable<Transaction>;
   transaction(id: string): Promise<Transaction>;
-  /** Looks for an uncertain operation in the history. */
-  reconcile(operation: PendingOperation): Promise<Reconciliation>;
+  /** The newest transaction's id (null for an empty history): what a money move is matched after. */
+  newestTransactionId(): Promise<string | null>;
 
   subAccounts(): Promise<SubAccount[]>;
   freezeSubAccounts(ids: readonly string[]): Promise<boolean>;

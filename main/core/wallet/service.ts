@@ -9,10 +9,9 @@ import type {
 } from '../../../preload/contract/wallet';
 import type { CryptoAddress, Currency } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
-import type { AuditLog } from '../audit/audit-log';
-import { audited } from '../audit/audited';
+import type { PendingLedger } from '../pending/ledger';
 import type { FeedListeners, FeedName, LiveFeeds, ProfileRef, Unsubscribe, WalletApi } from '../withdrawals/ports';
-import { failureText, toAppFailure } from './api-failure';
+import { toAppFailure } from './api-failure';
 import { applyBalances, mergeBalances, precisionOf, toMap, valueBalances, type BalanceMap } from './balances';
 
 export interface WalletNotices {
@@ -22,7 +21,7 @@ export interface WalletNotices {
 
 export interface WalletDeps {
   api: WalletApi;
-  audit: AuditLog;
+  ledger: PendingLedger;
   profile: ProfileRef;
   notices: WalletNotices;
   currencies(): Promise<Currency[]>;
@@ -142,19 +141,18 @@ export class WalletService {
       profileId: this.deps.profile.id, profileName: this.deps.profile.name, action: 'transfer' as const,
       currency, amount: amount.toFixed(), detail: `${input.from} → ${input.to}`,
     };
-    const settled = await this.call(() =>
-      audited(this.deps.audit, subject, {
-        run: () => this.deps.api.transfer({ currency, amount, source: input.from, destination: input.to }),
-        settled: (value) =>
-          value.status === 'done'
-            ? { outcome: 'ok', txId: value.value.join(',') }
-            : { outcome: 'uncertain', error: value.reason },
-        failed: (error) => ({ outcome: 'error', error: failureText(error) }),
-      }),
+    const sent = await this.call(() =>
+      this.deps.ledger.send(
+        { kind: 'transfer', currency, amount: amount.toFixed(), destination: `${input.from}>${input.to}` },
+        subject,
+        () => this.deps.api.transfer({ currency, amount, source: input.from, destination: input.to }),
+        (ids) => ids,
+      ),
     );
+    const settled = sent.result;
     return settled.status === 'done'
       ? { state: 'done', transactionIds: settled.value }
-      : { state: 'uncertain', reason: `${settled.reason}. It is being checked; do not repeat it.` };
+      : { state: 'uncertain', reason: `${settled.reason}. It is being checked; do not repeat it.`, moveId: sent.move.id };
   }
 
   /** Subscribes to the balance streams; each change pushes the merged balances. */

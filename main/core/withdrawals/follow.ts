@@ -1,50 +1,59 @@
 // Keeps local withdrawals true to the service after the request: refreshes from REST, follows the
-// wallet stream's transaction_update, settles uncertain prepares through the client's reconciler
+// wallet stream's transaction_update, applies what the ledger settles about an uncertain prepare
 // (never by sending again), and warns ten minutes before a waiting withdrawal's deadline.
 import type { Transaction } from '../../exchange/domain';
-import { matchesOperation, type PendingOperation } from '../../exchange/operations';
+import type { PendingOperation } from '../../exchange/operations';
 import { AppFailure } from '../app-error';
-import type { AuditLog } from '../audit/audit-log';
-import { failureText, toAppFailure } from '../wallet/api-failure';
-import type { ProfileRef, WalletApi } from './ports';
+import type { PendingLedger } from '../pending/ledger';
+import type { PendingMove } from '../pending/store';
+import { toAppFailure } from '../wallet/api-failure';
+import type { WalletApi } from './ports';
 import type { WithdrawalRecords } from './records';
 import { deadlineOf } from './state';
 import type { LocalWithdrawal } from './store';
 
 export const DEADLINE_WARNING_MS = 10 * 60_000;
 
-interface PendingPrepare {
+/** What an uncertain prepare stored before the ledger existed: the client's pending operation. */
+interface LegacyPending {
   operation: PendingOperation;
   correlationId: string;
 }
 
 export interface FollowTimings {
-  reconcilePollMs: number;
   deadlineCheckMs: number;
 }
 
 export class WithdrawalFollower {
-  private readonly settling = new Set<string>();
   private deadlineTimer: NodeJS.Timeout | null = null;
-  private closed = false;
+  private stopListening: (() => void) | null = null;
 
   constructor(
     private readonly api: WalletApi,
     private readonly records: WithdrawalRecords,
-    private readonly audit: AuditLog,
-    private readonly profile: ProfileRef,
+    private readonly ledger: PendingLedger,
     private readonly timings: FollowTimings,
   ) {}
 
-  /** Resumes checking uncertain prepares (after a restart too) and starts the deadline watch. */
+  /** Follows the ledger's settlements, hands it uncertain prepares written before it existed, and
+   *  starts the deadline watch. */
   start(): void {
-    for (const w of this.records.unsettled()) if (w.state === 'UNCERTAIN') this.settleUncertain(w.localId);
+    this.stopListening = this.ledger.onSettled((move, tx) => void this.onMoveSettled(move, tx));
+    for (const w of this.records.unsettled()) {
+      const legacy = w.state === 'UNCERTAIN' ? parseLegacy(w.pendingOperation) : null;
+      if (legacy === null) continue;
+      const move = this.ledger.adoptUncertain({
+        id: legacy.correlationId, kind: 'withdraw', currency: w.currency, amount: w.amount, destination: w.address,
+        feeMode: w.includeFee ? 'included' : 'added', subjectId: w.localId,
+      }, legacy.operation.sentAtMs, legacy.operation.settleByMs, w.error);
+      this.records.save({ ...w, pendingOperation: move.id });
+    }
     this.deadlineTimer = setInterval(() => this.checkDeadlines(), this.timings.deadlineCheckMs);
     this.deadlineTimer.unref();
   }
 
   close(): void {
-    this.closed = true;
+    this.stopListening?.();
     if (this.deadlineTimer !== null) clearInterval(this.deadlineTimer);
   }
 
@@ -78,82 +87,32 @@ export class WithdrawalFollower {
     if (tx.type === 'WITHDRAW') this.recordFor(tx);
   }
 
-  /** The local record of a service withdrawal, brought up to date: known by id, an uncertain
-   *  prepare it turns out to be, or (while it waits for approval) adopted as prepared elsewhere. */
+  /** The local record of a service withdrawal, brought up to date: known by id, or (while it waits
+   *  for approval) adopted as prepared elsewhere — unless it may still be one of our own moves whose
+   *  answer is on its way or was lost: the ledger decides that, never a look at the stream. */
   recordFor(tx: Transaction): LocalWithdrawal | undefined {
     const known = this.records.byTxId(tx.id);
-    if (known !== undefined && known.preparedBy !== null) return this.records.applyService(known, tx);
-    const matched = this.adoptMatchingUncertain(tx);
-    if (matched !== undefined) return matched;
     if (known !== undefined) return this.records.applyService(known, tx);
-    // Our own prepare whose reply is still on its way: it will take the id itself.
-    if (this.isOwnPrepareInFlight(tx)) return undefined;
+    if (this.ledger.holds(tx)) return undefined;
     return tx.status === 'CREATED' ? this.records.adoptFromService(tx) : undefined;
   }
 
-  private isOwnPrepareInFlight(tx: Transaction): boolean {
-    return this.records.unsettled().some((w) => w.state === 'PREPARING' && w.currency === tx.currency && w.address === tx.address);
-  }
-
-  /** The stream may show an uncertain prepare before the reconciler finds it. */
-  private adoptMatchingUncertain(tx: Transaction): LocalWithdrawal | undefined {
-    for (const w of this.records.unsettled()) {
-      const pending = w.state === 'UNCERTAIN' ? parsePending(w.pendingOperation) : null;
-      if (pending !== null && matchesOperation(pending.operation, tx)) return this.found(w, pending, tx, 'seen on the wallet stream');
-    }
-    return undefined;
-  }
-
-  /** Polls the client's reconciler until the prepare is found, proven absent or ambiguous. */
-  settleUncertain(localId: string): void {
-    if (this.settling.has(localId)) return;
-    this.settling.add(localId);
-    void this.reconcileLoop(localId).finally(() => this.settling.delete(localId));
-  }
-
-  private async reconcileLoop(localId: string): Promise<void> {
-    while (!this.closed) {
-      const w = this.records.byLocalId(localId);
-      const pending = w?.state === 'UNCERTAIN' ? parsePending(w.pendingOperation) : null;
-      if (w === undefined || pending === null) return;
-      try {
-        const outcome = await this.api.reconcile(pending.operation);
-        const current = this.records.byLocalId(localId);
-        if (current?.state !== 'UNCERTAIN') return;
-        if (outcome.status === 'found') return void this.found(current, pending, outcome.transaction, 'found in the history');
-        if (outcome.status === 'absent') return this.absent(current, pending);
-        if (outcome.status === 'ambiguous') {
-          this.records.save({ ...current, error: `${outcome.candidates.length} matching withdrawals found; check the history before doing anything` });
-          return;
-        }
-      } catch {
-        // The service is unreachable: keep checking, never re-send.
-      }
-      await delay(this.timings.reconcilePollMs);
-    }
-  }
-
-  private found(w: LocalWithdrawal, pending: PendingPrepare, tx: Transaction, how: string): LocalWithdrawal {
-    this.auditReconciled(w, pending, 'ok', tx.id, `reconciled: ${how}`);
-    return this.records.resolveUncertain(w, tx);
-  }
-
-  private absent(w: LocalWithdrawal, pending: PendingPrepare): void {
-    const words = 'The withdrawal never reached the service; nothing was created. You may prepare it again.';
-    this.auditReconciled(w, pending, 'error', null, 'reconciled: proven absent from the history');
-    this.records.move(w, 'reconciledAbsent', { pendingOperation: null, error: words });
-  }
-
-  private auditReconciled(w: LocalWithdrawal, pending: PendingPrepare, outcome: 'ok' | 'error', txId: string | null, detail: string): void {
-    try {
-      this.audit.append({
-        profileId: this.profile.id, profileName: this.profile.name, action: 'prepare', phase: 'result',
-        correlationId: pending.correlationId, outcome, currency: w.currency, amount: w.amount, fee: w.fee,
-        address: w.address, network: w.network, txId, detail,
-        error: outcome === 'error' ? 'not found in the history' : null,
-      });
-    } catch (error) {
-      console.error(`[withdrawals] could not audit a reconciliation: ${failureText(error)}`);
+  /** Applies a settled prepare to its withdrawal record. */
+  private async onMoveSettled(move: PendingMove, tx: Transaction | null): Promise<void> {
+    if (move.kind !== 'withdraw' || move.subjectId === null) return;
+    const w = this.records.byLocalId(move.subjectId);
+    if (w?.state !== 'UNCERTAIN') return;
+    if (move.state === 'found' && tx !== null) {
+      this.records.resolveUncertain(w, tx);
+    } else if (move.state === 'absent') {
+      const words = move.settledBy === 'person'
+        ? 'Marked as never sent: none of the matching withdrawals is this one. You may prepare it again.'
+        : 'The withdrawal never reached the service; nothing was created. You may prepare it again.';
+      this.records.move(w, 'reconciledAbsent', { pendingOperation: null, error: words });
+    } else if (move.state === 'ambiguous') {
+      // The candidates are shown on this row only, not as separate rows anyone could approve.
+      for (const candidate of move.candidates) this.records.dropAdopted(candidate.id);
+      this.records.save({ ...w, error: `${move.candidates.length} matching withdrawals found; choose which one is this, or none` });
     }
   }
 
@@ -168,18 +127,14 @@ export class WithdrawalFollower {
   }
 }
 
-function parsePending(json: string | null): PendingPrepare | null {
-  if (json === null) return null;
+function parseLegacy(json: string | null): LegacyPending | null {
+  if (json === null || !json.startsWith('{')) return null;
   try {
     const value: unknown = JSON.parse(json);
     return typeof value === 'object' && value !== null && 'operation' in value && 'correlationId' in value
-      ? (value as PendingPrepare)
+      ? (value as LegacyPending)
       : null;
   } catch {
     return null;
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

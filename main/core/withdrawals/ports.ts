@@ -23,7 +23,7 @@ export type WalletApi = Pick<
   | 'transfer'
   | 'transactions'
   | 'transaction'
-  | 'reconcile'
+  | 'newestTransactionId'
 >;
 
 export type Unsubscribe = () => void;

@@ -100,6 +100,13 @@ export class WithdrawalRecords {
     if (duplicate !== undefined && duplicate.localId !== claimant.localId) this.store.remove(duplicate.localId);
   }
 
+  /** Forgets a record adopted from the service (nobody here prepared it), e.g. while it is a
+   *  candidate of an ambiguous prepare of ours. */
+  dropAdopted(txId: string): void {
+    const adopted = this.byTxId(txId);
+    if (adopted !== undefined && adopted.preparedBy === null) this.store.remove(adopted.localId);
+  }
+
   /** Gives the service's record to the uncertain prepare it turned out to be. */
   resolveUncertain(w: LocalWithdrawal, tx: Transaction): LocalWithdrawal {
     this.releaseTxId(tx.id, w);

@@ -5,10 +5,9 @@ import { randomUUID } from 'node:crypto';
 import Decimal from '../../../preload/contract/decimal';
 import type { WithdrawalInput, WithdrawalView } from '../../../preload/contract/wallet';
 import type { Currency, Transaction } from '../../exchange/domain';
-import type { Settled } from '../../exchange/operations';
 import { AppFailure } from '../app-error';
-import type { AuditLog } from '../audit/audit-log';
-import { audited, type AuditSubject } from '../audit/audited';
+import type { AuditSubject } from '../audit/audited';
+import type { PendingLedger, SendOutcome } from '../pending/ledger';
 import { failureText, toAppFailure } from '../wallet/api-failure';
 import { WithdrawalFollower } from './follow';
 import type { ProfileRef, WalletApi } from './ports';
@@ -31,13 +30,11 @@ const DECISIONS = {
 export interface WithdrawalsDeps {
   api: WalletApi;
   store: WithdrawalStore;
-  audit: AuditLog;
+  ledger: PendingLedger;
   profile: ProfileRef;
   osUser: string;
   notices: WithdrawalNotices;
   wallNow?: () => Date;
-  /** How often an uncertain prepare is looked for in the history. */
-  reconcilePollMs?: number;
   /** How often waiting withdrawals are checked against their deadline. */
   deadlineCheckMs?: number;
 }
@@ -50,10 +47,7 @@ export class WithdrawalsService {
 
   constructor(private readonly deps: WithdrawalsDeps) {
     this.records = new WithdrawalRecords(deps.store, deps.profile, deps.notices, deps.wallNow ?? (() => new Date()));
-    this.follower = new WithdrawalFollower(deps.api, this.records, deps.audit, deps.profile, {
-      reconcilePollMs: deps.reconcilePollMs ?? 2_000,
-      deadlineCheckMs: deps.deadlineCheckMs ?? 30_000,
-    });
+    this.follower = new WithdrawalFollower(deps.api, this.records, deps.ledger, { deadlineCheckMs: deps.deadlineCheckMs ?? 30_000 });
   }
 
   async currencies(): Promise<Currency[]> {
@@ -67,11 +61,15 @@ export class WithdrawalsService {
   async prepare(input: WithdrawalInput): Promise<WithdrawalView> {
     const checked = await this.check(input);
     const preparing = this.records.save(this.newRecord(checked));
-    const correlationId = randomUUID();
-    let settled: Settled<{ id: string }>;
+    let sent: SendOutcome<{ id: string }>;
     try {
-      settled = await audited(this.deps.audit, { ...this.subject(preparing, 'prepare'), correlationId }, {
-        run: () => this.deps.api.prepareWithdrawal({
+      sent = await this.deps.ledger.send(
+        {
+          kind: 'withdraw', currency: checked.currency.code, amount: checked.amount.toFixed(), destination: checked.address,
+          feeMode: checked.includeFee ? 'included' : 'added', subjectId: preparing.localId,
+        },
+        this.subject(preparing, 'prepare'),
+        () => this.deps.api.prepareWithdrawal({
           currency: checked.currency.code,
           amount: checked.amount,
           address: checked.address,
@@ -80,21 +78,15 @@ export class WithdrawalsService {
           includeFee: checked.includeFee,
           publicComment: checked.publicComment,
         }),
-        settled: (value) =>
-          value.status === 'done'
-            ? { outcome: 'ok', txId: value.value.id }
-            : { outcome: 'uncertain', error: `${value.reason} — checking the history` },
-        failed: (error) => ({ outcome: 'error', error: failureText(error) }),
-      });
+        (value) => [value.id],
+      );
     } catch (error) {
       this.records.move(preparing, 'prepareRefused', { error: failureText(error) });
       throw toAppFailure(error);
     }
+    const settled = sent.result;
     if (settled.status === 'uncertain') {
-      const pending = JSON.stringify({ operation: settled.operation, correlationId });
-      const uncertain = this.records.move(preparing, 'prepareUnknown', { pendingOperation: pending, error: settled.reason });
-      this.follower.settleUncertain(uncertain.localId);
-      return toView(uncertain);
+      return toView(this.records.move(preparing, 'prepareUnknown', { pendingOperation: sent.move.id, error: settled.reason }));
     }
     this.records.releaseTxId(settled.value.id, preparing);
     const created = this.records.move(preparing, 'prepareAccepted', { txId: settled.value.id, serviceStatus: 'CREATED' });
@@ -131,11 +123,11 @@ export class WithdrawalsService {
     const send = () => (action === 'commit' ? this.deps.api.commitWithdrawal(txId) : this.deps.api.rollbackWithdrawal(txId));
     let accepted: boolean;
     try {
-      accepted = await audited(this.deps.audit, this.subject(requested, action), {
-        run: send,
-        settled: (ok) => (ok ? { outcome: 'ok' } : { outcome: 'error', error: `The service declined the ${action}` }),
-        failed: (error) => ({ outcome: 'error', error: failureText(error) }),
-      });
+      accepted = await this.deps.ledger.decide(
+        { kind: action, currency: requested.currency, amount: requested.amount, destination: requested.address, subjectId: txId },
+        this.subject(requested, action),
+        send,
+      );
     } catch (error) {
       await this.settleDecision(txId, action, false, failureText(error));
       throw toAppFailure(error);

@@ -26,6 +26,7 @@ export function toView(w: LocalWithdrawal): WithdrawalView {
     deadline: w.createdAt === null ? null : deadlineOf(w.createdAt).toISOString(),
     updatedAt: w.updatedAt,
     actions: [...allowedActions(w.state)],
+    moveId: w.state === 'UNCERTAIN' && w.pendingOperation !== null && !w.pendingOperation.startsWith('{') ? w.pendingOperation : null,
     error: w.error,
   };
 }

@@ -8,7 +8,7 @@ import type {
 } from '../domain';
 import { sharedRateLimiter, type Priority } from '../limiter';
 import { silentLogger } from '../log';
-import { reconcile, type PendingOperation, type Reconciliation, type Settled } from '../operations';
+import type { Settled } from '../operations';
 import type { PublicStream, TradingStream, WalletStream } from '../stream/streams';
 import type { BuyCryptoRateQuery, FeeQuery, RightsProbe, TreasuryApi } from '../treasury-api';
 import { DEFAULT_WINDOW_MS } from '../signing';
@@ -167,8 +167,8 @@ export class V3TreasuryApi implements TreasuryApi {
     return wallet.transaction(this.calls, id);
   }
 
-  reconcile(operation: PendingOperation): Promise<Reconciliation> {
-    return reconcile(operation, { transactions: (filter) => this.transactions(filter), serviceNow: () => this.serviceNow() });
+  newestTransactionId(): Promise<string | null> {
+    return wallet.newestTransactionId(this.calls);
   }
 
   subAccounts(): Promise<SubAccount[]> {

@@ -118,6 +118,12 @@ export async function internalWithdraw(calls: V3Calls, request: InternalWithdraw
   return calls.moveMoney(move, '/api/3/wallet/internal/withdraw', { currency, amount, by, identifier }, parseResultId);
 }
 
+/** The newest transaction's id, or null for an empty history: the cursor a money move is matched after. */
+export async function newestTransactionId(calls: V3Calls): Promise<string | null> {
+  const list = asArray(await calls.read('/api/3/wallet/transactions', { order_by: 'id', sort: 'DESC', limit: 1 }), 'transactions');
+  return list.length === 0 ? null : parseTransaction(list[0]).id;
+}
+
 export async function transaction(calls: V3Calls, transactionId: string): Promise<Transaction> {
   return parseTransaction(await calls.read(`/api/3/wallet/transactions/${encodeURIComponent(requireText(transactionId, 'id'))}`));
 }
@@ -129,6 +135,9 @@ export function transactions(calls: V3Calls, filter: TransactionFilter = {}): As
   };
   const fetchList = async (query: Record<string, string | number | readonly string[] | undefined>) =>
     asArray(await calls.read('/api/3/wallet/transactions', { ...base, ...query }), 'transactions').map(parseTransaction);
+  if (filter.idFrom !== undefined) {
+    return walkById((idFrom, limit) => fetchList({ order_by: 'id', id_from: idFrom, limit }), (tx) => tx.id, PAGE_SIZE, filter.idFrom);
+  }
   if (filter.from === undefined && filter.till === undefined) {
     // Statuses change while we read, which would shift offsets: walk strictly by cursor then.
     if (filter.statuses !== undefined) {

@@ -10,7 +10,7 @@ export interface FaultRule {
   status?: number;
   code?: number;
   message?: string;
-  /** Error replies left; undefined = unlimited. */
+  /** Uses left (error replies, or delays of a latency-only rule); undefined = unlimited. */
   remaining?: number;
   /** Apply after the request was handled: the effect happens, the reply is delayed or lost. */
   after?: boolean;
@@ -38,8 +38,17 @@ export class FaultRegistry {
     return this.rules.length === 0;
   }
 
+  /** The delay to add; a latency-only rule with a count is used up like an error rule. */
   latencyFor(method: string, path: string, after = false): number {
-    return this.matching(method, path, after).reduce((ms, rule) => ms + (rule.latencyMs ?? 0), 0);
+    let total = 0;
+    for (const rule of this.matching(method, path, after)) {
+      if (rule.latencyMs === undefined) continue;
+      const counted = rule.status === undefined && rule.remaining !== undefined;
+      if (counted && (rule.remaining ?? 0) <= 0) continue;
+      total += rule.latencyMs;
+      if (counted && rule.remaining !== undefined) rule.remaining -= 1;
+    }
+    return total;
   }
 
   /** The error to reply with (instead of handling, or after it), consuming one use of its rule. */

@@ -2,9 +2,9 @@
 import Decimal from '../../../preload/contract/decimal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClock } from '../../../main/exchange/clock';
-import { reconcileUntilSettled } from '../../../main/exchange/operations';
 import { clientFor, startFixture, type Fixture } from './sandbox-fixture';
 import { startCountingProxy, type CountingProxy } from './counting-proxy';
+import { decideNow, moveOf, settleFromHistory } from './settle-from-history';
 
 let fixture: Fixture;
 let proxy: CountingProxy;
@@ -55,7 +55,7 @@ describe('a money POST whose reply is lost', () => {
     if (result.status !== 'uncertain') throw new Error('expected uncertain');
     expect(result.reason).toBe('The service did not answer in time.');
     expect(result.operation).toMatchObject({ kind: 'withdraw', currency: 'BTC', amount: '0.00123', destination: COLD_STORAGE });
-    const outcome = await reconcileUntilSettled(result.operation, api, { pollMs: 200 });
+    const outcome = await settleFromHistory(result.operation, api);
     if (outcome.status !== 'found') throw new Error(`expected found, got ${outcome.status}`);
     expect(outcome.transaction.amount.equals(amount)).toBe(true);
     expect(outcome.transaction.status).toBe('CREATED');
@@ -73,8 +73,8 @@ describe('a money POST whose reply is lost', () => {
     const before = proxy.count('POST', WITHDRAW);
     const result = await api.prepareWithdrawal({ currency: 'BTC', amount: new Decimal('0.00077'), address: COLD_STORAGE });
     if (result.status !== 'uncertain') throw new Error('expected uncertain');
-    expect((await api.reconcile(result.operation)).status).toBe('pending');
-    const outcome = await reconcileUntilSettled(result.operation, api, { pollMs: 200 });
+    expect((await decideNow(moveOf(result.operation), api)).status).toBe('wait');
+    const outcome = await settleFromHistory(result.operation, api);
     expect(outcome.status).toBe('absent');
     expect(proxy.count('POST', WITHDRAW) - before).toBe(1);
   });
@@ -84,7 +84,7 @@ describe('a money POST whose reply is lost', () => {
     const { api } = clientFor(fixture, { baseUrl: proxy.url, timeoutMs: 200, settleGraceMs: 1_000 });
     const result = await api.transfer({ currency: 'USDT', amount: new Decimal('7.77'), source: 'wallet', destination: 'spot' });
     if (result.status !== 'uncertain') throw new Error('expected uncertain');
-    const outcome = await reconcileUntilSettled(result.operation, api, { pollMs: 200 });
+    const outcome = await settleFromHistory(result.operation, api);
     expect(outcome.status).toBe('found');
     expect(proxy.count('POST', '/api/3/wallet/transfer')).toBe(1);
   });
@@ -105,20 +105,22 @@ describe('a money POST whose reply is lost', () => {
         ? await api.internalWithdraw({ currency: 'USDT', amount, by: 'email', identifier: 'sub-beta@sandbox.test' })
         : await api.subAccountTransfer({ subAccountId: alpha.id, currency: 'USDT', amount, direction: 'to_sub_account' });
     if (result.status !== 'uncertain') throw new Error('expected uncertain');
-    const outcome = await reconcileUntilSettled(result.operation, api, { pollMs: 200 });
+    const outcome = await settleFromHistory(result.operation, api);
     expect(outcome.status).toBe('found');
     expect(proxy.count('POST', path)).toBe(1);
   });
 
   it('two identical withdrawals in the window are reported ambiguous, for a person to decide', async () => {
     const { api } = clientFor(fixture);
-    const sentAtMs = api.serviceNow();
+    const sentAtMs = api.serviceNow() - 2_000;
     const request = { currency: 'LTC', amount: new Decimal('0.321'), address: 'ltc1qg82m4z9d3ykvq0c0yx0lfz9h6q4d5q8c7d2v0n' };
     const first = await api.prepareWithdrawal(request);
     const second = await api.prepareWithdrawal(request);
     expect([first.status, second.status]).toEqual(['done', 'done']);
     const operation = { kind: 'withdraw' as const, currency: 'LTC', amount: '0.321', destination: request.address, sentAtMs, settleByMs: sentAtMs };
-    const outcome = await api.reconcile(operation);
+    // Judged as at the end of a window that both fall in.
+    const settleByMs = api.serviceNow() + 2_000;
+    const outcome = await decideNow(moveOf({ ...operation, settleByMs }), api, settleByMs);
     expect(outcome.status).toBe('ambiguous');
     expect(outcome.status === 'ambiguous' && outcome.candidates.length).toBe(2);
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../../preload/contract';
 import { createProfileSessions } from '../../../main/core/wallet/sessions';
+import { openDatabase } from '../../../main/db/database';
 import { openWalletCore } from '../../../main/core/wallet/wallet-core';
 import type { SecretStore } from '../../../main/keychain/secret-store';
 import type { RunningSandbox } from '../../../main/sandbox/index';
@@ -94,7 +95,8 @@ describe('profile sessions', () => {
     let profile = sandboxProfile();
     const secrets = mapSecrets({ 'profile:p-sandbox': sandbox.master.secretKey });
     const sessions = createProfileSessions({ profiles: { find: (id: string) => [profile].find((p) => p.id === id), activeProfileId: () => profile.id }, secrets });
-    const core = openWalletCore({ dataDir, events: { emit: () => undefined }, session: () => sessions.session() });
+    const db = openDatabase(dataDir);
+    const core = openWalletCore({ dataDir, db, events: { emit: () => undefined }, session: () => sessions.session() });
     try {
       const first = await sessions.session();
       expect(first.profile).toEqual({ id: 'p-sandbox', name: 'Sandbox' });
@@ -111,6 +113,7 @@ describe('profile sessions', () => {
     } finally {
       core.close();
       sessions.close();
+      db.close();
     }
   });
 });

@@ -4,7 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { WalletEvents } from '../../../preload/contract/wallet';
+import type Database from 'better-sqlite3';
+import type { PendingEvents } from '../../../preload/contract/pending';
+import type { WalletEvents as WalletOnlyEvents } from '../../../preload/contract/wallet';
+import { openDatabase } from '../../../main/db/database';
+import { createPendingStore } from '../../../main/core/pending/store';
 import { openAuditLog, type AuditLog } from '../../../main/core/audit/audit-log';
 import { createWalletHandlers, type WalletCore } from '../../../main/core/wallet/handlers';
 import { openWithdrawalStore, type WithdrawalStore } from '../../../main/core/withdrawals/store';
@@ -19,6 +23,7 @@ export const PROFILE = { id: 'profile-1', name: 'Treasury desk' };
 /** A valid BTC (bech32) address that belongs to no sandbox account. */
 export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
+type WalletEvents = WalletOnlyEvents & PendingEvents;
 export type Emitted = { [E in keyof WalletEvents]: { event: E; payload: WalletEvents[E] } }[keyof WalletEvents];
 
 export interface Harness {
@@ -66,7 +71,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     return json;
   };
 
-  function openApp(): { core: WalletCore; api: TreasuryApi; audit: AuditLog; store: WithdrawalStore } {
+  function openApp(): { core: WalletCore; api: TreasuryApi; audit: AuditLog; store: WithdrawalStore; db: Database.Database } {
     const api = createV3Api({
       baseUrl: sandbox.restUrl,
       wsUrl: sandbox.wsUrl,
@@ -80,9 +85,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const appApi: TreasuryApi = Object.assign(Object.create(api) as TreasuryApi, { serviceNow });
     const audit = openAuditLog(dataDir, { osUser: 'tester' });
     const store = openWithdrawalStore(dataDir);
+    const db = openDatabase(dataDir);
     const core = createWalletHandlers({
       audit,
       store,
+      pending: createPendingStore(db),
       osUser: 'tester',
       events: { emit: (event, payload) => events.push({ event, payload } as Emitted) },
       session: async () => ({ profile: PROFILE, api: appApi }),
@@ -90,7 +97,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       reconcilePollMs: 200,
       deadlineCheckMs: 100,
     });
-    return { core, api, audit, store };
+    return { core, api, audit, store, db };
   }
 
   let app = openApp();
@@ -99,6 +106,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     app.api.close();
     app.audit.close();
     app.store.close();
+    app.db.close();
   };
   const harness: Harness = {
     sandbox,

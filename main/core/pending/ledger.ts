@@ -1,0 +1,251 @@
+// The ledger of one profile's money moves. Every money-moving call goes through send() or
+// decide(): the move is written (with the pre-send history cursor) before the request leaves and
+// settled when the answer arrives. A lost answer leaves it `uncertain` for the reconciler; it is
+// never re-sent. Ambiguous moves wait for a person (link() or dismiss()). Each step is audited.
+import { randomUUID } from 'node:crypto';
+import type { PendingMoveView } from '../../../preload/contract/pending';
+import { isApiError } from '../../exchange/errors';
+import type { Settled } from '../../exchange/operations';
+import type { Transaction, TransactionFilter } from '../../exchange/domain';
+import { outcomeUnknown } from '../../exchange/transport';
+import { AppFailure } from '../app-error';
+import type { AuditLog } from '../audit/audit-log';
+import { audited, type AuditSubject } from '../audit/audited';
+import { failureText } from '../wallet/api-failure';
+import type { ProfileRef } from '../withdrawals/ports';
+import { toCandidate, type Decision } from './matching';
+import { auditSettlement } from './settlement-audit';
+import { Reconciler } from './reconciler';
+import type { FeeMode, PendingMove, PendingStore } from './store';
+import { toMoveView } from './view';
+
+/** What the ledger needs of the exchange client. */
+export interface LedgerApi {
+  serviceNow(): number;
+  newestTransactionId(): Promise<string | null>;
+  transactions(filter: TransactionFilter): AsyncIterable<Transaction>;
+  transaction(id: string): Promise<Transaction>;
+}
+
+export interface MoveSpec {
+  kind: PendingMove['kind'];
+  currency: string;
+  amount: string;
+  feeMode?: FeeMode | null;
+  destination: string | null;
+  subjectId?: string | null;
+}
+
+export interface LedgerDeps {
+  store: PendingStore;
+  api: LedgerApi;
+  audit: AuditLog;
+  profile: ProfileRef;
+  notices: { updated(move: PendingMoveView): void };
+  /** How often open moves are looked at (the history is read only once their window has closed). */
+  pollMs?: number;
+  /** For a commit or rollback whose answer was lost: how long before its status proves it absent. */
+  decisionSettleMs?: number;
+  wallNow?: () => Date;
+}
+
+export type SettlementListener = (move: PendingMove, transaction: Transaction | null) => void;
+
+export type SendOutcome<T> = { move: PendingMove; result: Settled<T> };
+
+const RECENT_LIMIT = 50;
+
+export class PendingLedger {
+  private readonly listeners = new Set<SettlementListener>();
+  private readonly reconciler: Reconciler;
+
+  constructor(private readonly deps: LedgerDeps) {
+    this.reconciler = new Reconciler(deps.store, deps.api, deps.profile.id, deps.pollMs ?? 1_000, (move, decision) =>
+      this.applyDecision(move, decision, 'reconciler'),
+    );
+  }
+
+  /** Resumes what a previous run left open: a move still `sending` was cut off mid-request. */
+  start(): void {
+    for (const move of this.deps.store.inStates(this.deps.profile.id, ['sending'])) {
+      const sentAt = move.sentAtMs ?? this.deps.api.serviceNow();
+      this.save({ ...move, state: 'uncertain', sentAtMs: sentAt, settleByMs: move.settleByMs ?? sentAt + this.settleMs(),
+        reason: 'Coffer stopped while the request was on its way; checking the history' });
+    }
+    this.reconciler.start();
+  }
+
+  close(): void {
+    this.reconciler.stop();
+  }
+
+  onSettled(listener: SettlementListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  byId(id: string): PendingMove | undefined {
+    const move = this.deps.store.byId(id);
+    return move?.profileId === this.deps.profile.id ? move : undefined;
+  }
+
+  /** Open and ambiguous moves first, then the most recent others. */
+  list(): PendingMoveView[] {
+    const waiting = this.deps.store.inStates(this.deps.profile.id, ['sending', 'uncertain', 'ambiguous']);
+    const recent = this.deps.store.recent(this.deps.profile.id, RECENT_LIMIT).filter((m) => !waiting.some((w) => w.id === m.id));
+    return [...waiting, ...recent].map(toMoveView);
+  }
+
+  /** Sends a move that creates transactions; the ids it answers with are claimed for it. */
+  async send<T>(spec: MoveSpec, subject: AuditSubject, run: () => Promise<Settled<T>>, idsOf: (value: T) => string[]): Promise<SendOutcome<T>> {
+    const cursorId = await this.deps.api.newestTransactionId().catch(() => null);
+    const move = this.save(this.newMove(spec, cursorId));
+    let result: Settled<T>;
+    try {
+      result = await audited(this.deps.audit, { ...subject, correlationId: move.id }, {
+        run,
+        settled: (value) =>
+          value.status === 'done'
+            ? { outcome: 'ok', txId: idsOf(value.value).join(',') }
+            : { outcome: 'uncertain', error: `${value.reason} — checking the history` },
+        failed: (error) => ({ outcome: 'error', error: failureText(error) }),
+      });
+    } catch (error) {
+      this.save({ ...move, state: 'refused', reason: failureText(error), settledBy: 'service' });
+      throw error;
+    }
+    if (result.status === 'uncertain') {
+      const { sentAtMs, settleByMs } = result.operation;
+      return { move: this.save({ ...move, state: 'uncertain', sentAtMs, settleByMs, reason: result.reason }), result };
+    }
+    const txIds = idsOf(result.value);
+    const done = this.deps.store.atomically(() => {
+      for (const txId of txIds) this.deps.store.claim(this.deps.profile.id, txId, move.id);
+      return this.save({ ...move, state: 'done', txIds, reason: null, settledBy: 'service' });
+    });
+    return { move: done, result };
+  }
+
+  /** Sends a commit or rollback of the withdrawal `spec.subjectId`. An answer lost even after the
+   *  client's retries leaves the move uncertain; the withdrawal's status settles it. */
+  async decide(spec: MoveSpec & { kind: 'commit' | 'rollback' }, subject: AuditSubject, run: () => Promise<boolean>): Promise<boolean> {
+    const move = this.save(this.newMove(spec, null));
+    try {
+      const accepted = await audited(this.deps.audit, { ...subject, correlationId: move.id }, {
+        run,
+        settled: (ok) => (ok ? { outcome: 'ok' } : { outcome: 'error', error: `The service declined the ${spec.kind}` }),
+        // The request failed as far as the user can see; the ledger still settles what really happened.
+        failed: (error) => ({ outcome: 'error', error: failureText(error) }),
+      });
+      this.save({ ...move, state: accepted ? 'done' : 'refused', txIds: accepted && spec.subjectId ? [spec.subjectId] : [], settledBy: 'service',
+        reason: accepted ? null : `The service declined the ${spec.kind}` });
+      return accepted;
+    } catch (error) {
+      if (unknownOutcome(error)) {
+        const sentAt = move.sentAtMs ?? this.deps.api.serviceNow();
+        this.save({ ...move, state: 'uncertain', settleByMs: sentAt + this.settleMs(), reason: failureText(error) });
+      } else {
+        this.save({ ...move, state: 'refused', reason: failureText(error), settledBy: 'service' });
+      }
+      throw error;
+    }
+  }
+
+  /** Takes over an uncertain move recorded elsewhere before the ledger existed. */
+  adoptUncertain(spec: MoveSpec & { id: string }, sentAtMs: number, settleByMs: number, reason: string | null): PendingMove {
+    const known = this.byId(spec.id);
+    if (known !== undefined) return known;
+    return this.save({ ...this.newMove(spec, null), id: spec.id, state: 'uncertain', sentAtMs, settleByMs, reason });
+  }
+
+  /** A person says which candidate of an ambiguous move is it. */
+  async link(moveId: string, txId: string): Promise<PendingMoveView> {
+    const move = this.ambiguous(moveId);
+    if (!move.candidates.some((c) => c.id === txId)) {
+      throw new AppFailure('VALIDATION', `Transaction ${txId} is not one of this move's candidates`, 'txId');
+    }
+    const tx = await this.deps.api.transaction(txId);
+    const current = this.ambiguous(moveId);
+    const linked = this.applyDecision(current, { status: 'found', transaction: tx }, 'person');
+    if (linked.state !== 'found') throw new AppFailure('NOT_ALLOWED', `Transaction ${txId} already belongs to another move`, 'txId');
+    return toMoveView(linked);
+  }
+
+  /** A person says none of the candidates is it: settled as absent, offered again only as a new move. */
+  dismiss(moveId: string): PendingMoveView {
+    return toMoveView(this.applyDecision(this.ambiguous(moveId), { status: 'absent' }, 'person'));
+  }
+
+  /** True while the transaction may still turn out to be one of this profile's open moves: it must
+   *  not be offered as anybody else's (e.g. in the approvals queue) before that is decided. */
+  holds(tx: Transaction): boolean {
+    return this.reconciler.holds(tx);
+  }
+
+  /** One reconciling pass now (tests, and after the stream comes back). */
+  checkNow(): Promise<void> {
+    return this.reconciler.pass();
+  }
+
+  private ambiguous(moveId: string): PendingMove {
+    const move = this.byId(moveId);
+    if (move === undefined) throw new AppFailure('NOT_FOUND', `Move ${moveId} is unknown`, 'moveId');
+    if (move.state !== 'ambiguous') throw new AppFailure('NOT_ALLOWED', `This move is ${move.state}, not waiting for a decision`, 'moveId');
+    return move;
+  }
+
+  private applyDecision(move: PendingMove, decision: Decision, by: 'reconciler' | 'person'): PendingMove {
+    if (decision.status === 'wait') return move;
+    let settled: PendingMove;
+    let tx: Transaction | null = null;
+    if (decision.status === 'found') {
+      tx = decision.transaction;
+      const claimed = this.deps.store.atomically(() => {
+        const creates = move.kind !== 'commit' && move.kind !== 'rollback';
+        if (creates && !this.deps.store.claim(this.deps.profile.id, decision.transaction.id, move.id)) return null;
+        return this.save({ ...move, state: 'found', txIds: [decision.transaction.id], candidates: [], settledBy: by,
+          reason: by === 'person' ? `Linked by a person to transaction ${decision.transaction.id}` : `Found in the history: transaction ${decision.transaction.id}` });
+      });
+      if (claimed === null) return move;
+      settled = claimed;
+    } else if (decision.status === 'absent') {
+      settled = this.save({ ...move, state: 'absent', candidates: [], settledBy: by,
+        reason: by === 'person' ? 'A person confirmed none of the candidates is this move' : 'Nothing matching appeared in the history: the request never took effect' });
+    } else {
+      settled = this.save({ ...move, state: 'ambiguous', candidates: decision.candidates.map(toCandidate), settledBy: null,
+        reason: `${decision.candidates.length} transactions could be this move; choose which one, or none` });
+    }
+    auditSettlement(this.deps.audit, this.deps.profile, settled, by);
+    for (const listener of this.listeners) listener(settled, tx);
+    return settled;
+  }
+
+  private newMove(spec: MoveSpec, cursorId: string | null): PendingMove {
+    const now = this.wallNow();
+    return {
+      id: randomUUID(), profileId: this.deps.profile.id, kind: spec.kind, currency: spec.currency, amount: spec.amount,
+      feeMode: spec.feeMode ?? null, destination: spec.destination, subjectId: spec.subjectId ?? null, cursorId,
+      sentAtMs: this.deps.api.serviceNow(), settleByMs: null, state: 'sending', txIds: [], candidates: [], reason: null,
+      settledBy: null, createdAt: now, updatedAt: now,
+    };
+  }
+
+  private save(move: PendingMove): PendingMove {
+    const saved = { ...move, updatedAt: this.wallNow() };
+    this.deps.store.save(saved);
+    this.deps.notices.updated(toMoveView(saved));
+    return saved;
+  }
+
+  private settleMs(): number {
+    return this.deps.decisionSettleMs ?? 40_000;
+  }
+
+  private wallNow(): string {
+    return (this.deps.wallNow ?? (() => new Date()))().toISOString();
+  }
+}
+
+function unknownOutcome(error: unknown): boolean {
+  return isApiError(error) && outcomeUnknown(error);
+}

@@ -1,0 +1,117 @@
+// How a money move whose answer was lost is recognised in the transaction history. The rules are
+// strict on purpose: a wrong "found" pins the move on somebody else's transaction, so anything
+// short of exactly one candidate that nothing else holds goes to a person.
+//   - only transactions after the pre-send cursor (newer than everything seen before sending),
+//     and stamped no later than the end of the signature window (the service refuses it after);
+//   - the same kind and direction, the same currency, the exact amount under the fee mode used;
+//   - never a transaction already attributed to another move;
+//   - one candidate: found; more: ambiguous; none once the window has closed: absent.
+import Decimal from '../../../preload/contract/decimal';
+import type { MoveCandidate } from '../../../preload/contract/pending';
+import type { Transaction, TransactionFilter } from '../../exchange/domain';
+import type { PendingMove } from './store';
+
+/** Without a cursor, how far before the signed time a record may be stamped (clock resolution). */
+export const EARLY_SLACK_MS = 10_000;
+
+type HistoryKind = Exclude<PendingMove['kind'], 'commit' | 'rollback'>;
+
+const TYPES_OF_KIND: Readonly<Record<HistoryKind, readonly string[]>> = {
+  withdraw: ['WITHDRAW'],
+  internalWithdraw: ['WITHDRAW'],
+  transfer: ['TRANSFER'],
+  convert: ['SWAP'],
+  // Services differ: a TRANSFER, or a WITHDRAW on the sending side and a DEPOSIT on the receiving one.
+  subAccountTransfer: ['TRANSFER', 'WITHDRAW', 'DEPOSIT'],
+};
+
+export function isHistoryKind(kind: PendingMove['kind']): kind is HistoryKind {
+  return kind !== 'commit' && kind !== 'rollback';
+}
+
+/** What to read from the history to find the move: its currency and types, after its cursor. */
+export function historyFilter(move: PendingMove): TransactionFilter {
+  const types = isHistoryKind(move.kind) ? TYPES_OF_KIND[move.kind] : ['WITHDRAW'];
+  if (move.cursorId !== null && isNumericId(move.cursorId)) {
+    return { currencies: [move.currency], types, idFrom: (BigInt(move.cursorId) + 1n).toString() };
+  }
+  const since = (move.sentAtMs ?? 0) - EARLY_SLACK_MS;
+  return { currencies: [move.currency], types, from: new Date(since).toISOString() };
+}
+
+/** The move's own kind, direction, currency and exact amount (nothing about time or claims). */
+export function looksLike(move: PendingMove, tx: Transaction): boolean {
+  if (!isHistoryKind(move.kind)) return false;
+  if (!TYPES_OF_KIND[move.kind].includes(tx.type) || tx.currency !== move.currency) return false;
+  if (!amountMatches(move, tx)) return false;
+  switch (move.kind) {
+    case 'withdraw':
+      return tx.address === move.destination && tx.subtype !== 'OFFCHAIN' && tx.subtype !== 'SUB_ACCOUNT';
+    case 'internalWithdraw':
+      return tx.subtype === 'OFFCHAIN';
+    case 'transfer':
+      return tx.subtype === (move.destination === 'wallet>spot' ? 'WALLET_TO_SPOT' : 'SPOT_TO_WALLET');
+    case 'subAccountTransfer': {
+      const outgoing = move.destination?.startsWith('to_sub_account') === true;
+      return tx.subtype === 'SUB_ACCOUNT' && tx.type !== (outgoing ? 'DEPOSIT' : 'WITHDRAW');
+    }
+    case 'convert':
+      return tx.subtype === 'INSTANT_EXCHANGE' || tx.subtype === 'UNCLASSIFIED';
+  }
+}
+
+/** Appeared after the move was sent, and early enough that the service could have accepted it. */
+export function inWindow(move: PendingMove, tx: Transaction): boolean {
+  const stamped = Date.parse(tx.createdAt);
+  if (move.settleByMs !== null && !(stamped <= move.settleByMs)) return false;
+  if (move.cursorId !== null && isNumericId(move.cursorId) && isNumericId(tx.id)) return BigInt(tx.id) > BigInt(move.cursorId);
+  return move.sentAtMs !== null && stamped >= move.sentAtMs - EARLY_SLACK_MS;
+}
+
+export function isCandidate(move: PendingMove, tx: Transaction, claimed: ReadonlySet<string>): boolean {
+  return !claimed.has(tx.id) && looksLike(move, tx) && inWindow(move, tx);
+}
+
+/** Exact: the fee mode actually requested decides which amount the history must show. */
+function amountMatches(move: PendingMove, tx: Transaction): boolean {
+  const wanted = new Decimal(move.amount);
+  const recorded = tx.amount.abs();
+  if (move.kind === 'withdraw' && move.feeMode === 'included') {
+    return tx.fee !== undefined && recorded.plus(tx.fee).equals(wanted);
+  }
+  return recorded.equals(wanted);
+}
+
+export type Decision =
+  | { status: 'wait' }
+  | { status: 'found'; transaction: Transaction }
+  | { status: 'absent' }
+  | { status: 'ambiguous'; candidates: Transaction[] };
+
+/** What the candidates prove once the window has closed (before that, nothing is decided). */
+export function decide(move: PendingMove, candidates: readonly Transaction[], serviceNow: number): Decision {
+  if (move.settleByMs === null || serviceNow < move.settleByMs) return { status: 'wait' };
+  const [only, ...others] = candidates;
+  if (only === undefined) return { status: 'absent' };
+  if (others.length === 0) return { status: 'found', transaction: only };
+  return { status: 'ambiguous', candidates: [...candidates] };
+}
+
+/** The decision for a commit or rollback: the withdrawal's own status tells whether it happened. */
+export function decideDecision(move: PendingMove, tx: Transaction, serviceNow: number): Decision {
+  const happened = move.kind === 'commit' ? ['PENDING', 'SUCCESS', 'FAILED'].includes(tx.status) : tx.status === 'ROLLED_BACK';
+  if (happened) return { status: 'found', transaction: tx };
+  if (move.settleByMs === null || serviceNow < move.settleByMs) return { status: 'wait' };
+  return { status: 'absent' };
+}
+
+export function toCandidate(tx: Transaction): MoveCandidate {
+  return {
+    id: tx.id, createdAt: tx.createdAt, currency: tx.currency, amount: tx.amount.abs().toFixed(),
+    fee: tx.fee?.toFixed() ?? null, address: tx.address ?? null, status: tx.status, type: tx.type, subtype: tx.subtype,
+  };
+}
+
+export function isNumericId(id: string): boolean {
+  return /^\d{1,30}$/.test(id);
+}

@@ -1,0 +1,86 @@
+// The ledger of money moves as the renderer sees it: every move Coffer sent, what the service
+// answered, and — when the answer was lost — what the reconciler found. Amounts are decimal text.
+
+type Op<Req, Res> = { request: Req; result: Res };
+
+export const PENDING_MOVE_KINDS = [
+  'withdraw',
+  'commit',
+  'rollback',
+  'transfer',
+  'convert',
+  'internalWithdraw',
+  'subAccountTransfer',
+] as const;
+export type PendingMoveKind = (typeof PENDING_MOVE_KINDS)[number];
+
+/**
+ * sending: written, the request is on its way. done: the service answered with its id(s).
+ * refused: the service said no; nothing was created. uncertain: the answer was lost; being checked.
+ * found / absent: settled from the history (or by a person). ambiguous: more than one transaction
+ * could be it; a person must choose.
+ */
+export const PENDING_MOVE_STATES = ['sending', 'done', 'refused', 'uncertain', 'found', 'absent', 'ambiguous'] as const;
+export type PendingMoveState = (typeof PENDING_MOVE_STATES)[number];
+
+/** States the reconciler still works on. */
+export const OPEN_MOVE_STATES: readonly PendingMoveState[] = ['sending', 'uncertain'];
+
+export type SettledBy = 'service' | 'reconciler' | 'person';
+
+/** A transaction of the history that could be the move. */
+export interface MoveCandidate {
+  id: string;
+  createdAt: string;
+  currency: string;
+  amount: string;
+  fee: string | null;
+  address: string | null;
+  status: string;
+  type: string;
+  subtype: string;
+}
+
+export interface PendingMoveView {
+  id: string;
+  profileId: string;
+  kind: PendingMoveKind;
+  currency: string;
+  amount: string;
+  /** Address, 'wallet>spot', beneficiary, target currency, sub-account direction or withdrawal id. */
+  destination: string | null;
+  state: PendingMoveState;
+  /** The service's transaction ids, once known. */
+  txIds: string[];
+  /** While ambiguous: every transaction that could be it. */
+  candidates: MoveCandidate[];
+  /** Plain words on the latest change (why it is uncertain, how it was settled). */
+  reason: string | null;
+  settledBy: SettledBy | null;
+  /** Service time after which a lost request can no longer land (ISO), while uncertain. */
+  settleBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PendingOperations {
+  /** Moves still open or waiting for a person, then the most recent settled ones. */
+  listPendingMoves: Op<void, PendingMoveView[]>;
+  /** A person says which candidate of an ambiguous move is it. */
+  linkPendingMove: Op<{ moveId: string; txId: string }, PendingMoveView>;
+  /** A person says none of the candidates is it: the move is settled as absent. */
+  dismissPendingMove: Op<{ moveId: string }, PendingMoveView>;
+}
+
+export const PENDING_OPERATION_NAMES = ['listPendingMoves', 'linkPendingMove', 'dismissPendingMove'] as const satisfies readonly (keyof PendingOperations)[];
+
+export interface PendingEvents {
+  /** A move was written, answered or settled (by the reconciler or a person). */
+  pendingMoveUpdated: { profileId: string; move: PendingMoveView };
+}
+
+export const PENDING_EVENT_NAMES = ['pendingMoveUpdated'] as const satisfies readonly (keyof PendingEvents)[];
+
+export function isSettledMove(state: PendingMoveState): boolean {
+  return !OPEN_MOVE_STATES.includes(state) && state !== 'ambiguous';
+}

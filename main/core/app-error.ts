@@ -10,3 +10,8 @@ export class AppFailure extends Error {
     this.name = 'AppFailure';
   }
 }
+
+/** Answered at once when a window already has too many calls unanswered; nothing was run. */
+export const BUSY = 'BUSY';
+/** A read dropped before it reached the service because the window that asked for it had gone. */
+export const CANCELLED = 'CANCELLED';

@@ -3,7 +3,8 @@
 // secret crosses the contract: unexpected errors are logged here and reported generically.
 import type { OperationName, RequestOf, Result, ResultOf } from '../../preload/contract';
 import { isOperationName, parseRequest } from '../../preload/contract-schemas';
-import { AppFailure } from './app-error';
+import { isCancelled } from '../exchange/cancellation';
+import { AppFailure, CANCELLED } from './app-error';
 
 export type Handlers = {
   [K in OperationName]: (request: RequestOf<K>) => Promise<Result<ResultOf<K>>>;
@@ -41,6 +42,8 @@ export function failureFrom(op: string, error: unknown): Result<never> {
     const { code, message, field } = error;
     return { ok: false, error: field === undefined ? { code, message } : { code, message, field } };
   }
+  // A read nobody waits for any more, dropped before it was sent: expected, not worth a log line.
+  if (isCancelled(error)) return { ok: false, error: { code: CANCELLED, message: error.message } };
   // The log stays in main; secrets never enter an Error (they go straight to the keychain).
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
   console.error(`[dispatch] ${op} failed unexpectedly: ${detail}`);

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WIRE_PATH } from '../../preload/contract/wire';
+import { createCallGate, type CallGate } from '../core/call-gate';
 import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
 import { contentSecurityPolicy } from '../electron/policy';
@@ -23,6 +24,8 @@ import { attachWireSession, send } from './wire-session';
 
 export interface HostOptions {
   dispatch: Dispatch;
+  /** Back-pressure in front of dispatch, shared by every socket; a default one when omitted. */
+  gate?: CallGate;
   events: EventBus;
   rendererDir: string;
   /** 0 (default) picks a free port. */
@@ -44,6 +47,7 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? createToken();
   const sockets = new Set<WebSocket>();
+  const gate = options.gate ?? createCallGate(options.dispatch);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const server = createServer();
   const port = await listen(server, options.port ?? 0);
@@ -66,7 +70,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ws.on('close', () => sockets.delete(ws));
       // An oversized or broken frame closes that socket; without a listener it would crash the host.
       ws.on('error', () => ws.terminate());
-      attachWireSession(ws, options.dispatch);
+      attachWireSession(ws, gate);
     });
   });
   const unsubscribe = options.events.subscribe((event, payload) => {

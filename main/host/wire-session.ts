@@ -1,9 +1,11 @@
-// One authenticated contract socket: each WireCall goes through dispatch and is answered with a
-// WireResult of the same id; malformed messages get a VALIDATION result instead of silence.
+// One authenticated contract socket: each WireCall goes through the call gate to dispatch and is
+// answered with a WireResult of the same id; malformed messages get a VALIDATION result instead
+// of silence. The socket is one window to the gate: when it closes, its waiting reads are dropped.
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Result } from '../../preload/contract';
 import type { WireFromHost } from '../../preload/contract/wire';
+import type { CallGate } from '../core/call-gate';
 import type { Dispatch } from '../core/dispatch';
 
 const wireCallSchema = z.object({
@@ -16,9 +18,11 @@ const wireCallSchema = z.object({
 /** The id answered when a message is too broken to carry its own. */
 export const UNKNOWN_CALL_ID = -1;
 
-export function attachWireSession(socket: WebSocket, dispatch: Dispatch): void {
+export function attachWireSession(socket: WebSocket, gate: CallGate): void {
+  const connection = gate.connect();
+  socket.on('close', () => connection.close());
   socket.on('message', (data, isBinary) => {
-    void answer(socket, dispatch, isBinary ? null : data.toString());
+    void answer(socket, connection.dispatch, isBinary ? null : data.toString());
   });
 }
 

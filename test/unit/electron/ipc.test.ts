@@ -10,7 +10,7 @@ vi.mock('electron', () => fakeElectron);
 const { forwardEvents, registerContractHandlers } = await import('../../../main/electron/ipc');
 
 const renderer = { fileUrl: 'file:///app/out/renderer/index.html' };
-const fromFrame = (url: string | null) => ({ senderFrame: url === null ? null : { url } });
+const fromFrame = (url: string | null) => ({ senderFrame: url === null ? null : { url }, sender: new FakeWebContents() });
 
 describe('registerContractHandlers', () => {
   const dispatch = vi.fn(async (op: string, request: unknown) => ({ ok: true as const, value: { op, request } }));

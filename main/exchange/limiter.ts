@@ -1,9 +1,10 @@
 // Client-side rate limiter mirroring the service's sliding windows, so a burst waits here instead
 // of earning 429s. Requests queue per class of path; user-initiated calls go before background
 // ones; within a priority, a read a window asked for (a request of a cancellable run) waits
-// behind every other request, so a money move never queues behind a backlog of reads; within a
-// lane a window serves first come, first served. A waiting request whose run is cancelled leaves
-// the queue and is never sent.
+// behind every other request and may not use the last fifth of a window, so a money move neither
+// queues behind a backlog of reads nor finds every slot taken by one; within a lane a window
+// serves first come, first served. A waiting request whose run is cancelled leaves the queue and
+// is never sent.
 // The service counts a request when it handles it, which is some time after we send it and
 // before we hear back. So a request holds its slot while in flight and is stamped with the time
 // its reply arrived: every stamp is then no earlier than the service's own, and two requests that
@@ -18,6 +19,9 @@ export type Priority = (typeof PRIORITIES)[number];
 type Lanes = Waiter[][];
 const LANE_COUNT = PRIORITIES.length * 2;
 const laneOf = (priority: Priority, cancellable: boolean): number => PRIORITIES.indexOf(priority) * 2 + (cancellable ? 1 : 0);
+const isCancellableLane = (lane: number): boolean => lane % 2 === 1;
+/** Share of each window cancellable reads leave free for the requests nobody may drop. */
+const READ_HEADROOM = 0.2;
 
 export interface LimiterOptions {
   windowMs?: number;
@@ -44,16 +48,22 @@ class SlidingWindow {
   private inFlight = 0;
   blockedUntil = 0;
 
-  constructor(readonly capacity: number, readonly lengthMs: number) {}
+  /** Slots a cancellable read may not take. */
+  private readonly headroom: number;
 
-  /** When a slot opens; +Infinity when only a reply in flight can open one. */
-  freeAt(now: number): number {
+  constructor(readonly capacity: number, readonly lengthMs: number) {
+    this.headroom = Math.floor(capacity * READ_HEADROOM);
+  }
+
+  /** When a slot opens (for a cancellable read: outside the headroom); +Infinity when only a reply in flight can open one. */
+  freeAt(now: number, cancellable = false): number {
     while (this.head < this.stamps.length && (this.stamps[this.head] ?? 0) + this.lengthMs <= now) this.head += 1;
     if (this.head > 1024) {
       this.stamps.splice(0, this.head);
       this.head = 0;
     }
-    const excess = this.inFlight + (this.stamps.length - this.head) - this.capacity;
+    const usable = cancellable ? this.capacity - this.headroom : this.capacity;
+    const excess = this.inFlight + (this.stamps.length - this.head) - usable;
     if (excess < 0) return Math.max(now, this.blockedUntil);
     const expiring = this.stamps[this.head + excess];
     const slot = expiring === undefined ? Number.POSITIVE_INFINITY : expiring + this.lengthMs;
@@ -176,7 +186,7 @@ export class RateLimiter {
         while (waiters.length > 0) {
           const head = waiters[0];
           if (head === undefined || head.windows.some((window) => blocked.has(window))) break;
-          const freeAt = Math.max(now, ...head.windows.map((window) => window.freeAt(now)));
+          const freeAt = Math.max(now, ...head.windows.map((window) => window.freeAt(now, isCancellableLane(lane))));
           if (freeAt > now) {
             for (const window of head.windows) blocked.add(window);
             wakeAt = Math.min(wakeAt, freeAt);

@@ -78,6 +78,32 @@ describe('cancellable runs in the limiter', () => {
     expect(sent).toHaveLength(13);
   });
 
+  it('keeps a fifth of a window out of the reads\' reach: a move of several requests finds its slots at once', async () => {
+    const rules: LimitRule[] = [{ name: 'ip:wallet', scope: 'ip', prefixes: ['/wallet/'], rate: 10, burst: 5 }];
+    const limiter = new RateLimiter({ windowMs: 200, marginMs: 0, rules });
+    const sent: string[] = [];
+    // Reads that stay in flight: only replies or the end of the test free their slots.
+    const held: (() => void)[] = [];
+    const reads = runCancellable(new AbortController().signal, () =>
+      Promise.all(Array.from({ length: 40 }, (_, i) => send(limiter, `read${i}`, sent).then((release) => held.push(release)))),
+    );
+    await sleep(5);
+    // From 300 ms on, replies come back and the backlog drains (a slow service).
+    let drain: NodeJS.Timeout | undefined;
+    let replying = false;
+    const replies = setTimeout(() => {
+      replying = true;
+      drain = setInterval(() => held.splice(0).forEach((release) => release()), 20);
+    }, 300);
+    // The three requests of a transfer, one after the other: balance, history cursor, the move.
+    for (const step of ['balance', 'cursor', 'move']) await pass(limiter, step, sent);
+    expect(replying).toBe(false);
+    expect(sent.slice(12, 15)).toEqual(['balance', 'cursor', 'move']);
+    await reads;
+    clearTimeout(replies);
+    clearInterval(drain);
+  });
+
   it('keeps user before background, whatever the lane', async () => {
     const limiter = newLimiter();
     const sent: string[] = [];

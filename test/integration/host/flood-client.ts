@@ -10,8 +10,8 @@ export interface FloodSocket {
   answer(id: number): Promise<Result<unknown>>;
   /** Answers so far, by call id. */
   readonly answers: ReadonlyMap<number, Result<unknown>>;
-  /** How many answers so far carry this error code. */
-  countCode(code: string): number;
+  /** How many of these calls have been answered with this error code. */
+  countCode(ids: readonly number[], code: string): number;
   /** Drops the connection at once, like a closed tab; resolves when it is closed. */
   drop(): Promise<void>;
 }
@@ -44,7 +44,10 @@ export async function openFloodSocket(port: number, token: string): Promise<Floo
       return new Promise((resolve) => waiting.set(id, resolve));
     },
     answers,
-    countCode: (code) => [...answers.values()].filter((result) => !result.ok && result.error.code === code).length,
+    countCode: (ids, code) => ids.filter((id) => {
+      const result = answers.get(id);
+      return result !== undefined && !result.ok && result.error.code === code;
+    }).length,
     drop: () => new Promise<void>((resolve) => {
       if (ws.readyState === WebSocket.CLOSED) return resolve();
       ws.once('close', () => resolve());

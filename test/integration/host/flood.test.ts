@@ -52,11 +52,7 @@ const open = async () => {
 async function flood(socket: FloodSocket, call: (i: number) => [string, unknown]): Promise<{ ids: number[]; busy: number }> {
   const ids = Array.from({ length: FLOOD }, (_, i) => socket.send(...call(i)));
   await socket.answer(socket.send('appInfo'));
-  const busy = ids.filter((id) => {
-    const result = socket.answers.get(id);
-    return result !== undefined && !result.ok && result.error.code === 'BUSY';
-  }).length;
-  return { ids, busy };
+  return { ids, busy: socket.countCode(ids, 'BUSY') };
 }
 
 beforeAll(async () => {

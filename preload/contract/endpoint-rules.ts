@@ -55,7 +55,7 @@ export function endpointProblem(value: string, kind: EndpointKind): string | nul
   if (url.protocol === scheme.plain && !isLoopbackHost(url.hostname)) {
     const secure = `${scheme.secure}//`;
     const plain = `${scheme.plain}//`;
-    return `Use ${secure}: ${plain} would send the key unencrypted, so it is allowed only for this computer (localhost, 127.x.x.x, ::1)`;
+    return `Use ${secure}; unencrypted ${plain} is allowed only on this computer`;
   }
   return null;
 }

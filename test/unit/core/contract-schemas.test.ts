@@ -83,9 +83,9 @@ describe('request schemas', () => {
 
 describe('profile endpoints', () => {
   it.each([
-    ['restUrl', { restUrl: 'http://api.example.com' }, /https:\/\/.*only for this computer/],
-    ['streamUrl', { streamUrl: 'ws://stream.example.com' }, /wss:\/\/.*only for this computer/],
-    ['restUrl', { restUrl: 'http://10.1.2.3:8080' }, /only for this computer/],
+    ['restUrl', { restUrl: 'http://api.example.com' }, /https:\/\/.*only on this computer/],
+    ['streamUrl', { streamUrl: 'ws://stream.example.com' }, /wss:\/\/.*only on this computer/],
+    ['restUrl', { restUrl: 'http://10.1.2.3:8080' }, /only on this computer/],
   ])('refuse plain %s to another computer', (field, override, message) => {
     for (const op of ['createProfile', 'updateProfile'] as const) {
       const parsed = parseRequest(op, { ...input, ...(op === 'updateProfile' ? { id: 'p1' } : {}), ...override });

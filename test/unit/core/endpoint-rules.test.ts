@@ -44,10 +44,10 @@ describe('endpointProblem', () => {
   });
 
   it('refuses plain http and ws to another computer, saying why and what to use', () => {
-    expect(endpointProblem('http://api.example.com', 'rest')).toMatch(/^Use https:\/\/: http:\/\/ would send the key unencrypted/);
-    expect(endpointProblem('ws://stream.example.com', 'stream')).toMatch(/^Use wss:\/\/: ws:\/\/ would send the key unencrypted/);
-    expect(endpointProblem('http://192.168.1.20:8080', 'rest')).toMatch(/only for this computer/);
-    expect(endpointProblem('http://127.0.0.1.nip.io', 'rest')).toMatch(/only for this computer/);
+    expect(endpointProblem('http://api.example.com', 'rest')).toMatch(/^Use https:\/\/; unencrypted http:\/\/ is allowed only on this computer$/);
+    expect(endpointProblem('ws://stream.example.com', 'stream')).toMatch(/^Use wss:\/\/; unencrypted ws:\/\/ is allowed only on this computer$/);
+    expect(endpointProblem('http://192.168.1.20:8080', 'rest')).toMatch(/only on this computer/);
+    expect(endpointProblem('http://127.0.0.1.nip.io', 'rest')).toMatch(/only on this computer/);
   });
 
   it('refuses credentials in the URL without quoting them', () => {

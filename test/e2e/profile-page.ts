@@ -29,9 +29,9 @@ export function profileForm(page: Page): Locator {
   return page.getByTestId('profile-form');
 }
 
-/** The form input for a field, found by its visible label. */
+/** The form input for a field, found by its visible label (with the required mark it may carry). */
 export function formField(page: Page, field: keyof typeof LABELS): Locator {
-  return profileForm(page).getByLabel(LABELS[field], { exact: true });
+  return profileForm(page).getByLabel(new RegExp(`^${LABELS[field]}(\\s\\*)?$`));
 }
 
 export async function fillProfileForm(page: Page, fields: ProfileFields): Promise<void> {

@@ -1,12 +1,21 @@
 // Checks the profile form before anything is sent, with the same rules main enforces
-// (preload/contract-schemas.ts), so the user sees the message on the field at once.
+// (preload/contract-schemas.ts and the rule modules it reads), so the user sees the message on
+// the field at once.
 import {
   API_VERSIONS,
   AUTH_METHODS,
   type ApiVersion,
   type AuthMethod,
+  type Profile,
   type ProfileInput,
 } from '../../../../preload/contract';
+import {
+  basicAuthProblem,
+  endpointProblem,
+  movesHost,
+  SECRET_FOR_NEW_HOST_MESSAGE,
+} from '../../../../preload/contract/endpoint-rules';
+import { hiddenCharacterProblem } from '../../../../preload/contract/text-rules';
 
 export type ProfileField = keyof ProfileInput;
 export type FieldErrors = Partial<Record<ProfileField, string>>;
@@ -30,6 +39,12 @@ export const LIMITS = { name: 80, publicKey: 512, secretKey: 1024 } as const;
 
 export type DraftCheck = { ok: true; input: ProfileInput } | { ok: false; errors: FieldErrors };
 
+/**
+ * What the secret field asks for: a new profile needs one ('required'); an edit keeps the stored
+ * one when left empty ('keep'), unless it moves the profile to another host ('again').
+ */
+export type SecretRule = 'required' | 'keep' | 'again';
+
 const isApiVersion = (value: string): value is ApiVersion => (API_VERSIONS as readonly string[]).includes(value);
 const isAuthMethod = (value: string): value is AuthMethod => (AUTH_METHODS as readonly string[]).includes(value);
 
@@ -37,43 +52,33 @@ export function isProfileField(value: unknown): value is ProfileField {
   return typeof value === 'string' && (PROFILE_FIELDS as readonly string[]).includes(value);
 }
 
-/** null when `value` is an absolute URL with one of `protocols` and a host, else the message. */
-export function urlProblem(value: string, protocols: readonly string[], what: string): string | null {
-  if (!value) return `Enter ${what}`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `Must be ${what}`;
-  }
-  if (!protocols.includes(url.protocol) || !url.hostname) return `Must be ${what}`;
-  if (url.username || url.password) return 'Leave credentials out of the URL; use the key fields';
-  return null;
+export function secretRuleFor(editing: Profile | null, draft: ProfileDraft): SecretRule {
+  if (editing === null) return 'required';
+  return movesHost(editing, { restUrl: draft.restUrl.trim(), streamUrl: draft.streamUrl.trim() }) ? 'again' : 'keep';
 }
 
-function textProblem(value: string, max: number, missing: string, tooLong: string): string | null {
+function textProblem(value: string, max: number, what: string, missing: string, tooLong: string): string | null {
   if (!value) return missing;
-  return value.length > max ? tooLong : null;
+  return value.length > max ? tooLong : hiddenCharacterProblem(value, what);
 }
 
-/**
- * Check a draft. `secretRequired` is true when creating; when editing, an empty secret keeps
- * the one in the keychain and is left out of the request.
- */
-export function checkProfileDraft(draft: ProfileDraft, secretRequired: boolean): DraftCheck {
+/** Check a draft. With the 'keep' rule an empty secret keeps the one in the keychain and is left out of the request. */
+export function checkProfileDraft(draft: ProfileDraft, secretRule: SecretRule): DraftCheck {
   const name = draft.name.trim();
   const restUrl = draft.restUrl.trim();
   const streamUrl = draft.streamUrl.trim();
   const publicKey = draft.publicKey.trim();
   const secretKey = draft.secretKey;
+  const restProblem = endpointProblem(restUrl, 'rest');
+  const streamProblem = endpointProblem(streamUrl, 'stream');
   const problems: Record<ProfileField, string | null> = {
-    name: textProblem(name, LIMITS.name, 'Enter a name', `Keep the name under ${LIMITS.name} characters`),
+    name: textProblem(name, LIMITS.name, 'The name', 'Enter a name', `Keep the name under ${LIMITS.name} characters`),
     apiVersion: isApiVersion(draft.apiVersion) ? null : `Choose API version ${API_VERSIONS.join(' or ')}`,
-    restUrl: urlProblem(restUrl, ['http:', 'https:'], 'an http:// or https:// URL'),
-    streamUrl: urlProblem(streamUrl, ['ws:', 'wss:'], 'a ws:// or wss:// URL'),
-    authMethod: isAuthMethod(draft.authMethod) ? null : `Choose ${AUTH_METHODS.join(' or ')}`,
-    publicKey: textProblem(publicKey, LIMITS.publicKey, 'Enter the public key', 'The public key is too long'),
-    secretKey: secretProblem(secretKey, secretRequired),
+    restUrl: restProblem,
+    streamUrl: streamProblem,
+    authMethod: authMethodProblem(draft.authMethod, restUrl, streamUrl, restProblem !== null || streamProblem !== null),
+    publicKey: textProblem(publicKey, LIMITS.publicKey, 'The public key', 'Enter the public key', 'The public key is too long'),
+    secretKey: secretProblem(secretKey, secretRule),
   };
   const errors: FieldErrors = {};
   for (const field of PROFILE_FIELDS) {
@@ -87,8 +92,14 @@ export function checkProfileDraft(draft: ProfileDraft, secretRequired: boolean):
   return { ok: true, input: secretKey ? { ...input, secretKey } : input };
 }
 
-function secretProblem(secret: string, required: boolean): string | null {
-  if (!secret) return required ? 'Enter the secret key' : null;
+// Basic is judged only once both URLs are acceptable, so one mistake is not reported twice.
+function authMethodProblem(method: string, restUrl: string, streamUrl: string, urlsRefused: boolean): string | null {
+  if (!isAuthMethod(method)) return `Choose ${AUTH_METHODS.join(' or ')}`;
+  return urlsRefused ? null : basicAuthProblem(method, restUrl, streamUrl);
+}
+
+function secretProblem(secret: string, rule: SecretRule): string | null {
+  if (!secret) return { required: 'Enter the secret key', again: SECRET_FOR_NEW_HOST_MESSAGE, keep: null }[rule];
   if (secret.trim() !== secret) return 'The secret key starts or ends with a space; paste it again';
   return secret.length > LIMITS.secretKey ? 'The secret key is too long' : null;
 }

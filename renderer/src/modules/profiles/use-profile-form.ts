@@ -3,7 +3,7 @@
 import { computed, reactive, ref, watch } from 'vue';
 import type { AppError, Profile } from '../../../../preload/contract';
 import { blankDraft, draftFromProfile, placeError } from './profile-draft';
-import { checkProfileDraft, PROFILE_FIELDS, type FieldErrors, type ProfileField } from './profile-validation';
+import { checkProfileDraft, PROFILE_FIELDS, secretRuleFor, type FieldErrors, type ProfileField } from './profile-validation';
 import { useProfiles } from './use-profiles';
 
 export function useProfileForm(onSaved: (profile: Profile, mode: 'create' | 'edit') => void) {
@@ -15,6 +15,9 @@ export function useProfileForm(onSaved: (profile: Profile, mode: 'create' | 'edi
   const errors = ref<FieldErrors>({});
   const alert = ref<AppError | null>(null);
   const mode = computed(() => (editing.value ? 'edit' : 'create'));
+  // An edit that moves the profile to another host needs the secret again: main never sends the
+  // stored one to a new host, so the form asks for it as soon as the URL says so.
+  const secretRule = computed(() => secretRuleFor(editing.value, draft));
 
   function open(profile: Profile | null): void {
     editing.value = profile;
@@ -40,10 +43,12 @@ export function useProfileForm(onSaved: (profile: Profile, mode: 'create' | 'edi
     () => ({ ...draft }),
     (now, before) => PROFILE_FIELDS.filter((field) => now[field] !== before[field]).forEach(clearError),
   );
+  // The secret's message was about what the rule asked for: moving back to the stored host drops it.
+  watch(secretRule, () => clearError('secretKey'));
 
   async function submit(): Promise<void> {
     if (submitting.value) return;
-    const check = checkProfileDraft(draft, mode.value === 'create');
+    const check = checkProfileDraft(draft, secretRule.value);
     alert.value = null;
     if (!check.ok) {
       errors.value = check.errors;
@@ -65,5 +70,5 @@ export function useProfileForm(onSaved: (profile: Profile, mode: 'create' | 'edi
     onSaved(result.value, savedMode);
   }
 
-  return { visible, mode, draft, errors, alert, submitting, editing, open, close, clearError, submit };
+  return { visible, mode, secretRule, draft, errors, alert, submitting, editing, open, close, clearError, submit };
 }

@@ -43,9 +43,10 @@ export class SandboxDesk {
     await control(this.restUrl, 'POST', `/sandbox/clock/advance?ms=${ms}`);
   }
 
-  /** The next `count` requests matching method and path get `status` instead of being handled. */
-  async fault(method: string, path: string, status: number, count = 1): Promise<void> {
-    const query = new URLSearchParams({ method, path, status: String(status), count: String(count) });
+  /** The next `count` requests matching method and path get `status` instead of being handled
+   *  (or, with `after`, handled first and then answered `status`: the reply is lost). */
+  async fault(method: string, path: string, status: number, count = 1, after = false): Promise<void> {
+    const query = new URLSearchParams({ method, path, status: String(status), count: String(count), ...(after ? { after: 'true' } : {}) });
     await control(this.restUrl, 'POST', `/sandbox/faults?${query.toString()}`);
   }
 

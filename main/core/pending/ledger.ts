@@ -203,13 +203,13 @@ export class PendingLedger {
       const claimed = this.deps.store.atomically(() => {
         const creates = move.kind !== 'commit' && move.kind !== 'rollback';
         if (creates && !this.deps.store.claim(this.deps.profile.id, decision.transaction.id, move.id)) return null;
-        return this.save({ ...move, state: 'found', txIds: [decision.transaction.id], candidates: [], settledBy: by,
+        return this.save({ ...move, state: 'found', txIds: [decision.transaction.id], candidates: by === 'person' ? move.candidates : [], settledBy: by,
           reason: by === 'person' ? `Linked by a person to transaction ${decision.transaction.id}` : `Found in the history: transaction ${decision.transaction.id}` });
       });
       if (claimed === null) return move;
       settled = claimed;
     } else if (decision.status === 'absent') {
-      settled = this.save({ ...move, state: 'absent', candidates: [], settledBy: by,
+      settled = this.save({ ...move, state: 'absent', candidates: by === 'person' ? move.candidates : [], settledBy: by,
         reason: by === 'person' ? 'A person confirmed none of the candidates is this move' : 'Nothing matching appeared in the history: the request never took effect' });
     } else {
       settled = this.save({ ...move, state: 'ambiguous', candidates: decision.candidates.map(toCandidate), settledBy: null,

@@ -76,6 +76,8 @@ function defaultApi(profile: Profile, readSecret: () => Promise<string>): Treasu
     baseUrl: profile.restUrl,
     wsUrl: profile.streamUrl,
     credentials: { apiKey: profile.publicKey, scheme: profile.authMethod, readSecret },
+    // After the signature window, time for the service's history to show what it accepted.
+    settleGraceMs: 5_000,
     logger: consoleLogger,
   });
 }

@@ -102,6 +102,8 @@ export class WithdrawalFollower {
     if (move.kind !== 'withdraw' || move.subjectId === null) return;
     const w = this.records.byLocalId(move.subjectId);
     if (w?.state !== 'UNCERTAIN') return;
+    // Candidates a person decided were not this one are somebody else's withdrawals again.
+    if (move.state === 'found' || move.state === 'absent') void this.readoptOthers(move);
     if (move.state === 'found' && tx !== null) {
       this.records.resolveUncertain(w, tx);
     } else if (move.state === 'absent') {
@@ -113,6 +115,17 @@ export class WithdrawalFollower {
       // The candidates are shown on this row only, not as separate rows anyone could approve.
       for (const candidate of move.candidates) this.records.dropAdopted(candidate.id);
       this.records.save({ ...w, error: `${move.candidates.length} matching withdrawals found; choose which one is this, or none` });
+    }
+  }
+
+  private async readoptOthers(move: PendingMove): Promise<void> {
+    for (const candidate of move.candidates) {
+      if (move.txIds.includes(candidate.id)) continue;
+      try {
+        this.recordFor(await this.api.transaction(candidate.id));
+      } catch {
+        // Not fatal: the next read of the queue adopts it.
+      }
     }
   }
 

@@ -17,7 +17,7 @@ function view(overrides: Partial<WithdrawalView>): WithdrawalView {
     localId: 'l1', id: 'tx1', state: 'CREATED', serviceStatus: 'CREATED', currency: 'USDT', amount: '100', fee: '5',
     network: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7', paymentId: null, publicComment: null,
     preparedBy: null, createdAt: '2026-11-23T09:00:00.000Z', deadline: '2026-11-23T10:00:00.000Z',
-    updatedAt: '2026-11-23T09:00:00.000Z', actions: ['commit', 'rollback'], error: null, ...overrides,
+    updatedAt: '2026-11-23T09:00:00.000Z', actions: ['commit', 'rollback'], error: null, moveId: null, ...overrides,
   };
 }
 

@@ -1,0 +1,77 @@
+// The ledger in the renderer: one app-wide subscription to pendingMoveUpdated (started by
+// whichever screen needs it first), the move of a given id as a computed, and a person's
+// decision on an ambiguous move (link a candidate, or none of them).
+import { computed, effectScope, watch, type ComputedRef } from 'vue';
+import type { AppError } from '../../../../preload/contract';
+import type { PendingMoveView } from '../../../../preload/contract/pending';
+import { useBridge } from '../../bridge-key';
+import { useConnectionStore } from '../connection/connection-store';
+import { useProfilesStore } from '../profiles/profiles-store';
+import { usePendingStore } from './pending-store';
+
+export function usePendingMovesSync(): { load: () => Promise<void> } {
+  const { api } = useBridge();
+  const store = usePendingStore();
+  const profiles = useProfilesStore();
+  const connection = useConnectionStore();
+
+  async function load(): Promise<void> {
+    const result = await api.listPendingMoves();
+    if (result.ok) store.setMoves(profiles.activeProfileId, result.value);
+  }
+
+  if (store.syncing) return { load };
+  store.setSyncing(true);
+  effectScope(true).run(() => {
+    api.on('pendingMoveUpdated', ({ profileId, move }) => store.applyUpdate(profileId, move));
+    watch(
+      () => [connection.transport.kind, profiles.activeProfileId] as const,
+      ([kind]) => {
+        if (kind === 'ready') void load();
+      },
+      { immediate: true },
+    );
+  });
+  return { load };
+}
+
+export function usePendingMove(id: () => string | null): ComputedRef<PendingMoveView | null> {
+  usePendingMovesSync();
+  const store = usePendingStore();
+  return computed(() => {
+    const moveId = id();
+    return moveId === null ? null : (store.moves[moveId] ?? null);
+  });
+}
+
+export type DecisionResult = { ok: true; move: PendingMoveView } | { ok: false; error: AppError };
+
+export function usePendingDecisions(): {
+  link: (moveId: string, txId: string) => Promise<DecisionResult>;
+  dismiss: (moveId: string) => Promise<DecisionResult>;
+} {
+  const { api } = useBridge();
+  const store = usePendingStore();
+  const profiles = useProfilesStore();
+  const settle = (result: { ok: true; value: PendingMoveView } | { ok: false; error: AppError }): DecisionResult => {
+    if (!result.ok) return { ok: false, error: result.error };
+    store.applyUpdate(profiles.activeProfileId ?? '', result.value);
+    return { ok: true, move: result.value };
+  };
+  return {
+    link: async (moveId, txId) => settle(await api.linkPendingMove({ moveId, txId })),
+    dismiss: async (moveId) => settle(await api.dismissPendingMove({ moveId })),
+  };
+}
+
+/** The newest move of this kind and currency still open or waiting for a person (e.g. after a reload). */
+export function useOpenMove(kind: PendingMoveView['kind'], currency: () => string): ComputedRef<PendingMoveView | null> {
+  usePendingMovesSync();
+  const store = usePendingStore();
+  return computed(() => {
+    const open = Object.values(store.moves).filter(
+      (m) => m.kind === kind && m.currency === currency() && ['sending', 'uncertain', 'ambiguous'].includes(m.state),
+    );
+    return open.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
+  });
+}

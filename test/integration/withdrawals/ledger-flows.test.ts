@@ -88,4 +88,21 @@ describe('the ledger in the app', () => {
     expect(trail.map((e) => [e.phase, e.outcome])).toEqual([['attempt', 'sent'], ['result', 'uncertain'], ['result', 'uncertain'], ['result', 'ok']]);
     expect(trail[3]?.detail).toMatch(/by a person/);
   }, 40_000);
+
+  it('an uncertain prepare written by the previous version (before the ledger) is taken over and settled after a restart', async () => {
+    const sentAtMs = h.api.serviceNow() - 60_000;
+    const operation = { kind: 'withdraw', currency: 'BTC', amount: '0.0077', destination: BTC_ADDRESS, sentAtMs, settleByMs: sentAtMs + 11_000 };
+    const now = new Date().toISOString();
+    h.store.save({
+      localId: 'legacy-1', profileId: 'profile-1', txId: null, state: 'UNCERTAIN', serviceStatus: null, currency: 'BTC', amount: '0.0077',
+      fee: '0.0005', network: 'BTC', address: BTC_ADDRESS, paymentId: null, publicComment: null, includeFee: false, preparedBy: 'Treasury desk',
+      preparedOsUser: 'tester', preparedAt: now, createdAt: null, pendingOperation: JSON.stringify({ operation, correlationId: 'legacy-correlation' }),
+      rolledBackByUs: false, deadlineNotified: false, error: 'The service did not answer in time.', updatedAt: now,
+    });
+    await h.restart();
+    const settled = await waitForEvent(h, 'withdrawalUpdated', (e) => e.withdrawal.localId === 'legacy-1' && e.withdrawal.state === 'REFUSED');
+    expect(settled.withdrawal.error).toMatch(/never reached the service/);
+    const move = unwrap(await h.core.handlers.listPendingMoves()).find((m) => m.id === 'legacy-correlation');
+    expect(move).toMatchObject({ state: 'absent', kind: 'withdraw', amount: '0.0077', settledBy: 'reconciler' });
+  });
 });

@@ -6,6 +6,7 @@ import { consoleLogger } from '../../exchange/log';
 import { createV3Api } from '../../exchange/v3/api';
 import { profileAccount, type SecretStore } from '../../keychain/secret-store';
 import { AppFailure } from '../app-error';
+import { assertEndpointsAllowed } from '../endpoint-policy';
 import { withKeychain } from '../keychain-failure';
 import type { WalletSession } from './handlers';
 
@@ -37,6 +38,8 @@ export function createProfileSessions(deps: ProfileSessionsDeps): ProfileSession
     const id = deps.profiles.activeProfileId();
     const profile = id === null ? undefined : deps.profiles.find(id);
     if (profile === undefined) throw new AppFailure('NO_PROFILE', 'Choose or create a connection profile first');
+    // A profile stored before these rules existed may point its key at an unsafe endpoint.
+    assertEndpointsAllowed(profile);
     if (!profile.hasSecret && builtInSecretOf(profile) === null) throw new AppFailure('NO_SECRET', `The profile “${profile.name}” has no secret key stored; edit it to add one`);
     return profile;
   }
@@ -63,7 +66,10 @@ export function createProfileSessions(deps: ProfileSessionsDeps): ProfileSession
       }
       return { profile: { id: profile.id, name: profile.name }, api: cached.api };
     },
-    clientFor: (profile) => build(profile, readSecretOf(profile)),
+    clientFor: (profile) => {
+      assertEndpointsAllowed(profile);
+      return build(profile, readSecretOf(profile));
+    },
     close() {
       cached?.api.close();
       cached = null;

@@ -53,6 +53,15 @@ function sandboxProfile(overrides: Partial<Profile> = {}): Profile {
 }
 
 describe('profile sessions', () => {
+  it('never signs for a stored profile whose endpoint is unsafe (saved before the endpoint rules existed)', async () => {
+    const secrets = mapSecrets({ 'profile:p-sandbox': 'old-secret' });
+    const stored = sandboxProfile({ builtIn: false, restUrl: 'http://treasury.example.com', streamUrl: 'ws://treasury.example.com' });
+    const sessions = createProfileSessions({ profiles: { find: () => stored, activeProfileId: () => 'p-sandbox' }, secrets });
+    await expect(sessions.session()).rejects.toMatchObject({ code: 'VALIDATION', field: 'restUrl' });
+    expect(() => sessions.clientFor(stored)).toThrow(/http/);
+    expect(secrets.reads).toBe(0);
+  });
+
   it('refuses with a clear code when no profile is active or it has no secret', async () => {
     const none = createProfileSessions({ profiles: { find: () => undefined, activeProfileId: () => null }, secrets: mapSecrets({}) });
     await expect(none.session()).rejects.toMatchObject({ code: 'NO_PROFILE' });

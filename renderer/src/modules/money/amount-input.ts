@@ -1,6 +1,7 @@
 // Checks amount text the user typed against a currency's precision, before any request. The
 // message names what is wrong in plain words; the caller puts it on the field.
 import Decimal from '../../../../preload/contract/decimal';
+import { hasLeadingZeros, LEADING_ZEROS_MESSAGE } from '../../../../preload/contract/text-rules';
 import { formatAmount, toDecimal } from './money-format';
 
 export type AmountCheck = { ok: true; amount: Decimal } | { ok: false; message: string };
@@ -18,6 +19,8 @@ export function checkAmountInput(text: string, rules: AmountRules): AmountCheck 
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, message: 'Enter an amount.' };
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, message: 'Use digits and one dot, e.g. 125.50 (no commas or signs).' };
+  // Main refuses them too: what the user confirms is exactly the text that is sent and audited.
+  if (hasLeadingZeros(trimmed)) return { ok: false, message: `${LEADING_ZEROS_MESSAGE}.` };
   const amount = toDecimal(trimmed);
   if (amount === null) return { ok: false, message: 'Not a number.' };
   if (amount.isZero() && !rules.allowZero) return { ok: false, message: 'The amount must be more than zero.' };

@@ -78,6 +78,7 @@ describe('checkAmountInput', () => {
     ['1,000', 'Use digits and one dot, e.g. 125.50 (no commas or signs).'],
     ['-5', 'Use digits and one dot, e.g. 125.50 (no commas or signs).'],
     ['0', 'The amount must be more than zero.'],
+    ['0012.5', 'Write the amount without leading zeros, e.g. 7.5 rather than 007.5.'],
     ['10.001', 'USDT allows at most 2 decimal places.'],
     ['9.99', 'The minimum is 10 USDT.'],
     ['1000.51', 'More than available (1,000.5 USDT).'],

@@ -49,7 +49,7 @@ const api: CofferApi = {
   commitWithdrawal: (request) => call('commitWithdrawal', request),
   rollbackWithdrawal: (request) => call('rollbackWithdrawal', request),
   listAudit: (request) => call('listAudit', request),
-  exportAuditCsv: (request) => call('exportAuditCsv', request),
+  exportAuditCsvChunk: (request) => call('exportAuditCsvChunk', request),
   verifyAudit: () => call('verifyAudit'),
   serviceClock: () => call('serviceClock'),
   on,

@@ -1,7 +1,8 @@
-// The audit log as the renderer sees it: entries, filters, the CSV export and the chain check.
+// The audit log as the renderer sees it: entries, filters, the CSV export (in chunks) and the chain
+// check (with progress).
 // Amounts are strings (decimal text exactly as sent to the service).
 
-export const AUDIT_ACTIONS = ['prepare', 'commit', 'rollback', 'transfer'] as const;
+export const AUDIT_ACTIONS = ['prepare', 'commit', 'rollback', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** attempt: written before the request is sent; result: written when it settles. */
@@ -62,7 +63,57 @@ export type AuditVerification =
   | { ok: true; count: number }
   | { ok: false; brokenAt: number; reason: string };
 
-export interface AuditCsv {
-  fileName: string;
-  csv: string;
+
+/** The filter an export applies: everything that matches, so no paging. */
+export type AuditExportFilter = Omit<AuditFilter, 'limit' | 'offset'>;
+
+/** Where an export stands; main returns it with each chunk and the renderer hands it back as is. */
+export interface AuditExportCursor {
+  /** The last entry id the export has covered. */
+  afterId: number;
+  /** The newest entry when the export began: entries written later are not part of it. */
+  throughId: number;
+  /** Entries written to the CSV so far. */
+  done: number;
+  /** Entries matching the filter up to throughId, counted when the export began. */
+  total: number;
 }
+
+export interface AuditExportRequest {
+  filter: AuditExportFilter;
+  /** Absent for the first chunk (which carries the header); then the previous chunk's next. */
+  cursor?: AuditExportCursor;
+}
+
+/** One slice of the CSV export: a bounded amount of work and text per call. */
+export interface AuditCsvChunk {
+  csv: string;
+  done: number;
+  total: number;
+  /** The cursor for the next chunk, or null when the export is complete. */
+  next: AuditExportCursor | null;
+}
+
+/** How far the running chain check has got (entries checked of the entries it will check). */
+export interface AuditVerifyProgress {
+  done: number;
+  total: number;
+}
+
+type Op<Req, Res> = { request: Req; result: Res };
+
+export interface AuditOperations {
+  listAudit: Op<AuditFilter, AuditPage>;
+  /** The CSV export one chunk at a time: call again with `next` until it is null. */
+  exportAuditCsvChunk: Op<AuditExportRequest, AuditCsvChunk>;
+  /** Checks the whole chain, reporting auditVerifyProgress as it goes; a check already running is joined. */
+  verifyAudit: Op<void, AuditVerification>;
+}
+
+export const AUDIT_OPERATION_NAMES = ['listAudit', 'exportAuditCsvChunk', 'verifyAudit'] as const satisfies readonly (keyof AuditOperations)[];
+
+export interface AuditEvents {
+  auditVerifyProgress: AuditVerifyProgress;
+}
+
+export const AUDIT_EVENT_NAMES = ['auditVerifyProgress'] as const satisfies readonly (keyof AuditEvents)[];

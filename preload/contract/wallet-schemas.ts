@@ -3,6 +3,7 @@
 // currency, network and balance, with messages naming the field.
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit';
+import { auditExportCursor } from './audit-schemas';
 import { noPayload } from './no-payload';
 import { profileIdText } from './profile-schemas';
 import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from './text-rules';
@@ -67,7 +68,7 @@ export const WALLET_REQUEST_SCHEMAS = {
   commitWithdrawal: transactionId,
   rollbackWithdrawal: transactionId,
   listAudit: auditFilter,
-  exportAuditCsv: auditFilter,
+  exportAuditCsvChunk: z.object({ filter: auditFilter.omit({ limit: true, offset: true }), cursor: auditExportCursor.optional() }).strict(),
   verifyAudit: noPayload,
   serviceClock: noPayload,
 } as const satisfies Schemas;

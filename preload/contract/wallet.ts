@@ -1,7 +1,7 @@
 // Issue 5's part of the contract: wallet balances, deposit addresses, withdrawals and their
 // approval, transfers, and the audit log. Every amount is a decimal string. The coordinator merges
 // WalletOperations / WalletEvents into contract.ts's Operations / Events maps.
-import type { AuditCsv, AuditFilter, AuditPage, AuditVerification } from './audit';
+import { AUDIT_EVENT_NAMES, AUDIT_OPERATION_NAMES, type AuditEvents, type AuditOperations } from './audit';
 
 export * from './audit';
 
@@ -184,7 +184,7 @@ export interface FeeEstimateResult {
 
 // ---- Operations and events -----------------------------------------------------------------------
 
-export interface WalletOperations {
+export interface WalletOperations extends AuditOperations {
   walletOverview: Op<{ valuationCurrency: string }, WalletOverview>;
   walletCurrencies: Op<void, CurrencyInfo[]>;
   depositAddresses: Op<AddressQuery, DepositAddress[]>;
@@ -198,9 +198,6 @@ export interface WalletOperations {
   listApprovals: Op<void, WithdrawalView[]>;
   commitWithdrawal: Op<WithdrawalId, WithdrawalView>;
   rollbackWithdrawal: Op<WithdrawalId, WithdrawalView>;
-  listAudit: Op<AuditFilter, AuditPage>;
-  exportAuditCsv: Op<AuditFilter, AuditCsv>;
-  verifyAudit: Op<void, AuditVerification>;
   /** The service's time minus this computer's, as main has learned it: countdowns to a
    *  service deadline run on the service's clock, not on a desktop clock that may be off. */
   serviceClock: Op<void, { offsetMs: number }>;
@@ -219,13 +216,11 @@ export const WALLET_OPERATION_NAMES = [
   'listApprovals',
   'commitWithdrawal',
   'rollbackWithdrawal',
-  'listAudit',
-  'exportAuditCsv',
-  'verifyAudit',
+  ...AUDIT_OPERATION_NAMES,
   'serviceClock',
 ] as const satisfies readonly (keyof WalletOperations)[];
 
-export interface WalletEvents {
+export interface WalletEvents extends AuditEvents {
   /** Merged balances after a stream update (no valuation: revalue with WalletOverview.rates). */
   walletBalances: { profileId: string; balances: MergedBalance[] };
   /** Balance streams up (live) or down (the UI shows "not live" and may refresh by hand). */
@@ -240,4 +235,5 @@ export const WALLET_EVENT_NAMES = [
   'walletLive',
   'withdrawalUpdated',
   'withdrawalDeadlineSoon',
+  ...AUDIT_EVENT_NAMES,
 ] as const satisfies readonly (keyof WalletEvents)[];

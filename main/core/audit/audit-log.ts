@@ -6,15 +6,19 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type {
   AuditAction,
+  AuditCsvChunk,
   AuditEntry,
+  AuditExportRequest,
   AuditFilter,
   AuditOutcome,
   AuditPage,
   AuditPhase,
   AuditVerification,
+  AuditVerifyProgress,
 } from '../../../preload/contract/audit';
-import { GENESIS_HASH, hashEntry, linkProblem } from './chain';
-import { storedEntryFromRow, type AuditRow } from './rows';
+import { GENESIS_HASH, hashEntry } from './chain';
+import { verifyChain, verifyChainInChunks } from './chain-check';
+import { auditExportChunk } from './export';
 import { AUDIT_DB_FILE, AUDIT_MIGRATIONS } from './schema';
 import { openVersionedDatabase, type OpenVersionedOptions } from './sqlite-file';
 import { auditQuery } from './query';
@@ -40,9 +44,15 @@ export interface AuditAppend {
 export interface AuditLog {
   append(input: AuditAppend): AuditEntry;
   list(filter?: AuditFilter): AuditPage;
-  /** Every entry matching the filter, oldest first, without paging (for the CSV export). */
+  /** Every entry matching the filter, oldest first, without paging: for tests and tools, since
+   *  it holds them all in memory (the app exports with exportChunk). */
   all(filter?: AuditFilter): AuditEntry[];
+  /** One bounded chunk of the CSV export. */
+  exportChunk(request: AuditExportRequest): AuditCsvChunk;
+  /** The whole chain in one go (blocks until done: for tests and tools). */
   verify(): AuditVerification;
+  /** The whole chain a chunk per turn of the event loop, so other work goes on meanwhile. */
+  verifyInChunks(onProgress?: (progress: AuditVerifyProgress) => void): Promise<AuditVerification>;
   close(): void;
 }
 
@@ -87,7 +97,9 @@ export function createAuditLog(db: Database.Database, options: AuditLogOptions =
     append: (input) => appendInTransaction.immediate(input),
     list: (filter = {}) => auditQuery(db).page(filter),
     all: (filter = {}) => auditQuery(db).all(filter),
+    exportChunk: (request) => auditExportChunk(db, request),
     verify: () => verifyChain(db),
+    verifyInChunks: (onProgress) => verifyChainInChunks(db, onProgress),
     close: () => db.close(),
   };
 }
@@ -109,21 +121,6 @@ function normalised(input: AuditAppend): Omit<AuditEntry, 'id' | 'at' | 'osUser'
     txId: input.txId ?? null,
     detail: input.detail ?? null,
   };
-}
-
-/** Walks the whole chain oldest first; stops at the first entry that does not link. */
-export function verifyChain(db: Database.Database): AuditVerification {
-  const rows = db.prepare('SELECT * FROM audit_entries ORDER BY id ASC').iterate() as IterableIterator<AuditRow>;
-  let expectedPrev = GENESIS_HASH;
-  let count = 0;
-  for (const row of rows) {
-    const entry = storedEntryFromRow(row);
-    const problem = linkProblem(entry, expectedPrev);
-    if (problem !== null) return { ok: false, brokenAt: entry.id, reason: problem };
-    expectedPrev = entry.hash;
-    count += 1;
-  }
-  return { ok: true, count };
 }
 
 function asText(value: unknown): string | null {

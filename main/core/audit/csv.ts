@@ -35,8 +35,12 @@ export function csvCell(value: string | null): string {
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function auditCsv(entries: readonly AuditEntry[]): string {
-  const header = COLUMNS.map(([name]) => name).join(',');
-  const lines = entries.map((entry) => COLUMNS.map(([, read]) => csvCell(read(entry))).join(','));
-  return [header, ...lines].join('\r\n') + '\r\n';
+/** The header line, CRLF-terminated: the first chunk of an export starts with it. */
+export const AUDIT_CSV_HEADER = COLUMNS.map(([name]) => name).join(',') + '\r\n';
+
+/** One CRLF-terminated line per entry, so chunks concatenate into one valid file. */
+export function auditCsvLines(entries: readonly AuditEntry[]): string {
+  let text = '';
+  for (const entry of entries) text += COLUMNS.map(([, read]) => csvCell(read(entry))).join(',') + '\r\n';
+  return text;
 }

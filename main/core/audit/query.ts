@@ -1,5 +1,6 @@
-// Filtered reads of the audit log: the page the Audit screen shows and the full set the CSV
-// export writes. Every value is bound as a parameter; the text search escapes LIKE wildcards.
+// Filtered reads of the audit log: the page the Audit screen shows, and every match at once (for
+// tests and tools; the CSV export reads in chunks, see export.ts). Every value is bound as a
+// parameter; the text search escapes LIKE wildcards.
 import type Database from 'better-sqlite3';
 import type { AuditEntry, AuditFilter, AuditPage } from '../../../preload/contract/audit';
 import { entryFromRow, type AuditRow } from './rows';
@@ -14,8 +15,9 @@ interface WhereClause {
   params: Record<string, string>;
 }
 
-export function whereClause(filter: AuditFilter): WhereClause {
-  const conditions: string[] = [];
+/** The filter's conditions, ANDed with any fixed ones the caller adds (with their own parameters). */
+export function whereClause(filter: AuditFilter, fixed: readonly string[] = []): WhereClause {
+  const conditions: string[] = [...fixed];
   const params: Record<string, string> = {};
   if (filter.action) {
     conditions.push('action = @action');

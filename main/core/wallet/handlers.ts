@@ -6,7 +6,7 @@ import { ok } from '../../../preload/contract/result';
 import type { WalletEvents, WalletOperations } from '../../../preload/contract/wallet';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { currentOsUser, type AuditLog } from '../audit/audit-log';
-import { auditCsv } from '../audit/csv';
+import { createAuditHandlers } from '../audit/handlers';
 import { failureFrom } from '../dispatch';
 import type { LiveFeeds, ProfileRef, WalletApi } from '../withdrawals/ports';
 import { WithdrawalsService } from '../withdrawals/service';
@@ -121,12 +121,7 @@ export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
     listApprovals: withServices((s) => s.withdrawals.listApprovals(), 'listApprovals'),
     commitWithdrawal: withServices((s, r) => s.withdrawals.commit(r.id), 'commitWithdrawal'),
     rollbackWithdrawal: withServices((s, r) => s.withdrawals.rollback(r.id), 'rollbackWithdrawal'),
-    listAudit: guarded('listAudit', async (filter) => deps.audit.list(filter)),
-    exportAuditCsv: guarded('exportAuditCsv', async (filter) => ({
-      fileName: `coffer-audit-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.csv`,
-      csv: auditCsv(deps.audit.all(filter)),
-    })),
-    verifyAudit: guarded('verifyAudit', async () => deps.audit.verify()),
+    ...createAuditHandlers(deps.audit, (progress) => deps.events.emit('auditVerifyProgress', progress)),
     serviceClock: withServices(async (s) => ({ offsetMs: Math.round(s.api.serviceNow() - Date.now()) }), 'serviceClock'),
   };
 

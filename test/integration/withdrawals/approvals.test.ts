@@ -144,7 +144,9 @@ describe('withdrawal approvals', () => {
       expect(entries.some((e) => e.phase === 'result' && e.correlationId === attempt.correlationId && e.id > attempt.id)).toBe(true);
     }
     expect(unwrap(await h.core.handlers.verifyAudit())).toEqual({ ok: true, count: entries.length });
-    const csv = unwrap(await h.core.handlers.exportAuditCsv({ action: 'commit' }));
-    expect(csv.csv.split('\r\n').filter(Boolean)).toHaveLength(1 + entries.filter((e) => e.action === 'commit').length);
+    const commits = entries.filter((e) => e.action === 'commit').length;
+    const csv = unwrap(await h.core.handlers.exportAuditCsvChunk({ filter: { action: 'commit' } }));
+    expect(csv).toMatchObject({ done: commits, total: commits, next: null });
+    expect(csv.csv.split('\r\n').filter(Boolean)).toHaveLength(1 + commits);
   });
 });

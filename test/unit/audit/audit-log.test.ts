@@ -5,7 +5,9 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openAuditLog, type AuditAppend, type AuditLog } from '../../../main/core/audit/audit-log';
 import { GENESIS_HASH, hashEntry } from '../../../main/core/audit/chain';
+import { verifyChainInChunks } from '../../../main/core/audit/chain-check';
 import { AUDIT_DB_FILE } from '../../../main/core/audit/schema';
+import type { AuditVerification } from '../../../preload/contract/audit';
 
 let dir: string;
 let log: AuditLog;
@@ -43,6 +45,19 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The verdict, checked to be the same whole (verify) and in chunks of two (what the app runs,
+ *  with a chunk boundary next to every entry). */
+async function verdict(): Promise<AuditVerification> {
+  const whole = log.verify();
+  const db = rawDb();
+  try {
+    expect(await verifyChainInChunks(db, undefined, 2)).toEqual(whole);
+  } finally {
+    db.close();
+  }
+  return whole;
+}
+
 function appendSeveral(count: number): void {
   for (let i = 0; i < count; i += 1) {
     log.append({ ...base, correlationId: `c-${i}`, amount: `0.${i + 1}` });
@@ -59,19 +74,19 @@ describe('audit chain', () => {
     expect(entry.osUser).toBe('alice');
   });
 
-  it('links every entry to the one before and verifies', () => {
+  it('links every entry to the one before and verifies', async () => {
     appendSeveral(5);
     const entries = log.all();
     expect(entries).toHaveLength(5);
     for (let i = 1; i < entries.length; i += 1) expect(entries[i]?.prevHash).toBe(entries[i - 1]?.hash);
-    expect(log.verify()).toEqual({ ok: true, count: 5 });
+    expect(await verdict()).toEqual({ ok: true, count: 5 });
   });
 
-  it('verifies an empty log', () => {
-    expect(log.verify()).toEqual({ ok: true, count: 0 });
+  it('verifies an empty log', async () => {
+    expect(await verdict()).toEqual({ ok: true, count: 0 });
   });
 
-  it('continues the chain after the file is reopened', () => {
+  it('continues the chain after the file is reopened', async () => {
     appendSeveral(2);
     const last = log.all().at(-1);
     log.close();
@@ -79,10 +94,10 @@ describe('audit chain', () => {
     const next = log.append(base);
     expect(next.prevHash).toBe(last?.hash);
     expect(next.id).toBe(3);
-    expect(log.verify()).toEqual({ ok: true, count: 3 });
+    expect(await verdict()).toEqual({ ok: true, count: 3 });
   });
 
-  it('refuses UPDATE and DELETE through its triggers', () => {
+  it('refuses UPDATE and DELETE through its triggers', async () => {
     appendSeveral(2);
     const db = rawDb();
     try {
@@ -91,10 +106,10 @@ describe('audit chain', () => {
     } finally {
       db.close();
     }
-    expect(log.verify()).toEqual({ ok: true, count: 2 });
+    expect(await verdict()).toEqual({ ok: true, count: 2 });
   });
 
-  it('catches a row altered with raw SQL at that row', () => {
+  it('catches a row altered with raw SQL at that row', async () => {
     appendSeveral(5);
     const db = rawDb();
     try {
@@ -103,7 +118,7 @@ describe('audit chain', () => {
     } finally {
       db.close();
     }
-    const result = log.verify();
+    const result = await verdict();
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.brokenAt).toBe(3);
@@ -111,7 +126,7 @@ describe('audit chain', () => {
     }
   });
 
-  it('catches an altered enumeration value even when it maps to a valid one for display', () => {
+  it('catches an altered enumeration value even when it maps to a valid one for display', async () => {
     appendSeveral(3);
     const db = rawDb();
     try {
@@ -120,25 +135,25 @@ describe('audit chain', () => {
     } finally {
       db.close();
     }
-    expect(log.verify()).toMatchObject({ ok: false, brokenAt: 2 });
+    expect(await verdict()).toMatchObject({ ok: false, brokenAt: 2 });
   });
 
-  it('catches a re-hashed forgery at the next row, and a deleted row at its successor', () => {
+  it('catches a re-hashed forgery at the next row, and a deleted row at its successor', async () => {
     appendSeveral(5);
     const forged = { ...log.all()[1]!, amount: '99' };
     const db = rawDb();
     try {
       db.exec('DROP TRIGGER audit_entries_no_update; DROP TRIGGER audit_entries_no_delete');
       db.prepare('UPDATE audit_entries SET amount = ?, hash = ? WHERE id = 2').run('99', hashEntry(forged));
-      expect(log.verify()).toMatchObject({ ok: false, brokenAt: 3 });
+      expect(await verdict()).toMatchObject({ ok: false, brokenAt: 3 });
       // Put the original back (its hash is what entry 3 points to): the chain heals.
       db.prepare('UPDATE audit_entries SET amount = ?, hash = ? WHERE id = 2').run('0.2', log.all()[2]!.prevHash);
-      expect(log.verify()).toEqual({ ok: true, count: 5 });
+      expect(await verdict()).toEqual({ ok: true, count: 5 });
       db.prepare('DELETE FROM audit_entries WHERE id = 4').run();
     } finally {
       db.close();
     }
-    expect(log.verify()).toMatchObject({ ok: false, brokenAt: 5, reason: expect.stringMatching(/removed/) });
+    expect(await verdict()).toMatchObject({ ok: false, brokenAt: 5, reason: expect.stringMatching(/removed/) });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../preload/contract/audit';
-import { auditCsv, csvCell } from '../../../main/core/audit/csv';
+import { AUDIT_CSV_HEADER, auditCsvLines, csvCell } from '../../../main/core/audit/csv';
 
 const entry: AuditEntry = {
   id: 7,
@@ -46,9 +46,9 @@ describe('csvCell', () => {
   });
 });
 
-describe('auditCsv', () => {
+describe('audit CSV lines', () => {
   it('writes a header and one CRLF-terminated line per entry, amounts exactly as stored', () => {
-    const csv = auditCsv([entry]);
+    const csv = AUDIT_CSV_HEADER + auditCsvLines([entry]);
     const [header, line, end] = csv.split('\r\n');
     expect(header).toBe(
       'id,time,profile_id,profile,os_user,action,phase,outcome,currency,amount,fee,address,network,transaction_id,error,detail,correlation_id,prev_hash,hash',
@@ -60,7 +60,9 @@ describe('auditCsv', () => {
     expect(end).toBe('');
   });
 
-  it('writes only the header for an empty log', () => {
-    expect(auditCsv([])).toBe(auditCsv([]).split('\r\n')[0] + '\r\n');
+  it('writes nothing for no entries, so chunks concatenate into one file', () => {
+    expect(auditCsvLines([])).toBe('');
+    expect(auditCsvLines([entry, { ...entry, id: 8 }])).toBe(auditCsvLines([entry]) + auditCsvLines([{ ...entry, id: 8 }]));
+    expect(AUDIT_CSV_HEADER.endsWith('hash\r\n')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
-// The audit page's filter form turned into the contract's AuditFilter, and how entries read.
-import type { AuditAction, AuditEntry, AuditFilter, AuditVerification } from '../../../../preload/contract/audit';
+// The audit page's filter form turned into the contract's AuditFilter, and how entries, task
+// progress and results read.
+import type { AuditAction, AuditEntry, AuditExportFilter, AuditFilter, AuditVerification } from '../../../../preload/contract/audit';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -28,14 +29,38 @@ export function toAuditFilter(form: AuditFilterForm, pageSize = AUDIT_PAGE_SIZE)
 }
 
 /** The same filter without paging, for the CSV export (everything that matches). */
-export function toExportFilter(form: AuditFilterForm): AuditFilter {
+export function toExportFilter(form: AuditFilterForm): AuditExportFilter {
   const { limit: _limit, offset: _offset, ...rest } = toAuditFilter(form);
   return rest;
 }
 
 export function verificationText(result: AuditVerification): string {
-  if (result.ok) return `Chain intact (${result.count} ${result.count === 1 ? 'entry' : 'entries'})`;
+  if (result.ok) return `Chain intact (${entriesText(result.count)})`;
   return `Chain broken at entry #${result.brokenAt}: ${result.reason}`;
+}
+
+/** "1 entry", "100,000 entries". */
+export function entriesText(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'entry' : 'entries'}`;
+}
+
+/** What a running task has done, in counts: "42,000 of 100,000 entries". */
+export function progressText(progress: { done: number; total: number | null }): string {
+  if (progress.total === null) return 'Counting entries…';
+  return `${progress.done.toLocaleString('en-US')} of ${entriesText(progress.total)}`;
+}
+
+/** Whole percent, rounded down so a bar reads 100 only when everything is done. */
+export function progressPercent(progress: { done: number; total: number | null }): number {
+  if (progress.total === null) return 0;
+  if (progress.total === 0) return 100;
+  return Math.floor((100 * Math.min(progress.done, progress.total)) / progress.total);
+}
+
+/** "24.8 MB", "512 KB": a file size for people (decimal units, like file managers). */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1e3))} KB`;
 }
 
 export const OUTCOME_LABELS = { sent: 'Sent', ok: 'OK', error: 'Error', uncertain: 'Uncertain' } as const satisfies Record<AuditEntry['outcome'], string>;

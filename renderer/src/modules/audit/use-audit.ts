@@ -1,11 +1,28 @@
-// Audit log work: a page of entries for the filter, the CSV export, and the chain check. State
-// lives in the component (nothing else shows the log).
-import { ref } from 'vue';
+// Audit log work: a page of entries for the filter, the CSV export and the chain check. The two
+// long tasks run one at a time, each with its real progress; state lives in the component
+// (nothing else shows the log).
+import { computed, ref } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import type { AuditEntry, AuditVerification } from '../../../../preload/contract/audit';
 import { useBridge } from '../../bridge-key';
+import { auditFileName, collectAuditCsv } from './audit-export';
 import { downloadText } from './csv-download';
 import { toAuditFilter, toExportFilter, type AuditFilterForm } from './audit-filter';
+
+export type AuditTaskKind = 'verify' | 'export';
+
+export interface AuditTask {
+  kind: AuditTaskKind;
+  done: number;
+  /** Null until main has counted what the task covers. */
+  total: number | null;
+}
+
+export interface AuditExported {
+  fileName: string;
+  count: number;
+  length: number;
+}
 
 export function useAudit() {
   const { api } = useBridge();
@@ -14,8 +31,9 @@ export function useAudit() {
   const loading = ref(false);
   const error = ref<AppError | null>(null);
   const verification = ref<AuditVerification | null>(null);
-  const verifying = ref(false);
-  const exporting = ref(false);
+  const exported = ref<AuditExported | null>(null);
+  const task = ref<AuditTask | null>(null);
+  const busy = computed(() => task.value !== null);
   let latest = 0;
 
   async function load(form: AuditFilterForm): Promise<void> {
@@ -34,21 +52,39 @@ export function useAudit() {
   }
 
   async function exportCsv(form: AuditFilterForm): Promise<AppError | null> {
-    exporting.value = true;
-    const result = await api.exportAuditCsv(toExportFilter(form));
-    exporting.value = false;
-    if (!result.ok) return result.error;
-    downloadText(result.value.fileName, result.value.csv);
-    return null;
+    if (task.value) return null;
+    task.value = { kind: 'export', done: 0, total: null };
+    exported.value = null;
+    const fileName = auditFileName(new Date());
+    try {
+      const result = await collectAuditCsv((request) => api.exportAuditCsvChunk(request), toExportFilter(form), (progress) => {
+        task.value = { kind: 'export', ...progress };
+      });
+      if (!result.ok) return result.error;
+      downloadText(fileName, result.value.parts);
+      exported.value = { fileName, count: result.value.count, length: result.value.length };
+      return null;
+    } finally {
+      task.value = null;
+    }
   }
 
   async function verify(): Promise<void> {
-    verifying.value = true;
-    const result = await api.verifyAudit();
-    verifying.value = false;
-    if (result.ok) verification.value = result.value;
-    else error.value = result.error;
+    if (task.value) return;
+    task.value = { kind: 'verify', done: 0, total: null };
+    verification.value = null;
+    const stop = api.on('auditVerifyProgress', (progress) => {
+      if (task.value?.kind === 'verify') task.value = { kind: 'verify', ...progress };
+    });
+    try {
+      const result = await api.verifyAudit();
+      if (result.ok) verification.value = result.value;
+      else error.value = result.error;
+    } finally {
+      stop();
+      task.value = null;
+    }
   }
 
-  return { entries, total, loading, error, verification, verifying, exporting, load, exportCsv, verify };
+  return { entries, total, loading, error, verification, exported, task, busy, load, exportCsv, verify };
 }

@@ -12,6 +12,7 @@ import {
 } from './contract';
 import { noPayload } from './contract/no-payload';
 import { basicOnlyOverTls, endpointUrl, profileIdText, visibleText } from './contract/profile-schemas';
+import { PENDING_REQUEST_SCHEMAS } from './contract/pending-schemas';
 import { WALLET_REQUEST_SCHEMAS } from './contract/wallet-schemas';
 
 /** Compile-time proof that OPERATION_NAMES lists every key of Operations, and nothing else. */
@@ -48,6 +49,7 @@ export const REQUEST_SCHEMAS = {
   checkProfileRights: profileId,
   streamStates: noPayload,
   ...WALLET_REQUEST_SCHEMAS,
+  ...PENDING_REQUEST_SCHEMAS,
 } as const satisfies RequestSchemas;
 
 type RequestSchemas = { [K in OperationName]: z.ZodType<RequestOf<K>, unknown> };

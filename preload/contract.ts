@@ -3,15 +3,17 @@
 // carry exactly this; main validates each request with the zod schemas in ./contract-schemas.ts.
 import type { Result } from './contract/result';
 import type { Profile, ProfileInput, ProfileUpdate, RightsCheck } from './contract/profiles';
+import { PENDING_EVENT_NAMES, PENDING_OPERATION_NAMES, type PendingEvents, type PendingOperations } from './contract/pending';
 import { WALLET_EVENT_NAMES, WALLET_OPERATION_NAMES, type WalletEvents, type WalletOperations } from './contract/wallet';
 
 export type { AppError, Result } from './contract/result';
 export * from './contract/profiles';
 export * from './contract/wallet';
+export * from './contract/pending';
 
 type Op<Req, Res> = { request: Req; result: Res };
 
-export interface Operations extends WalletOperations {
+export interface Operations extends WalletOperations, PendingOperations {
   appInfo: Op<void, AppInfo>;
   listProfiles: Op<void, Profile[]>;
   createProfile: Op<ProfileInput, Profile>;
@@ -38,6 +40,7 @@ export const OPERATION_NAMES = [
   'checkProfileRights',
   'streamStates',
   ...WALLET_OPERATION_NAMES,
+  ...PENDING_OPERATION_NAMES,
 ] as const satisfies readonly OperationName[];
 
 export interface AppInfo {
@@ -55,12 +58,12 @@ export interface StreamState {
 }
 
 /** Events main pushes to the renderer. */
-export interface Events extends WalletEvents {
+export interface Events extends WalletEvents, PendingEvents {
   profilesChanged: { activeProfileId: string | null };
   connectionState: StreamState;
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES = ['profilesChanged', 'connectionState', ...WALLET_EVENT_NAMES] as const satisfies readonly EventName[];
+export const EVENT_NAMES = ['profilesChanged', 'connectionState', ...WALLET_EVENT_NAMES, ...PENDING_EVENT_NAMES] as const satisfies readonly EventName[];
 
 /** What the renderer gets from bridge.ts, whatever the transport. */
 export type CofferApi = {

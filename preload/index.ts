@@ -52,6 +52,9 @@ const api: CofferApi = {
   exportAuditCsvChunk: (request) => call('exportAuditCsvChunk', request),
   verifyAudit: () => call('verifyAudit'),
   serviceClock: () => call('serviceClock'),
+  listPendingMoves: () => call('listPendingMoves'),
+  linkPendingMove: (request) => call('linkPendingMove', request),
+  dismissPendingMove: (request) => call('dismissPendingMove', request),
   on,
 };
 

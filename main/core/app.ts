@@ -61,6 +61,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const sessions = createProfileSessions({ profiles, secrets, builtInSecret: () => builtInSecret });
   const wallet = openWalletCore({
     dataDir: options.dataDir,
+    db,
     events,
     session: sessions.session,
     connectionState: (state) => events.emit('connectionState', state),

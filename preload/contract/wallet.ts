@@ -96,8 +96,8 @@ export interface TransferInput {
 
 export type TransferResult =
   | { state: 'done'; transactionIds: string[] }
-  /** The outcome is unknown: it is being checked against the history and must not be repeated. */
-  | { state: 'uncertain'; reason: string };
+  /** The outcome is unknown: the ledger's move `moveId` is being checked and must not be repeated. */
+  | { state: 'uncertain'; reason: string; moveId: string };
 
 // ---- Withdrawals ------------------------------------------------------------------------------
 
@@ -158,6 +158,8 @@ export interface WithdrawalView {
   updatedAt: string;
   /** What the user may do now; empty while anything is in flight or uncertain. */
   actions: WithdrawalViewAction[];
+  /** While uncertain: the ledger's move that settles it (listPendingMoves; its candidates once ambiguous). */
+  moveId: string | null;
   /** The last error, in plain words with its code. */
   error: string | null;
 }

@@ -1,25 +1,31 @@
-// Issue 5's operations, one handler each, in the shape dispatch uses: (request) => Result. The
-// services live per active profile: switching profiles closes the old profile's streams and
-// follow-up work and starts the new one's.
+// The wallet, withdrawal, audit and ledger operations, one handler each, in the shape dispatch
+// uses: (request) => Result. The services live per active profile: switching profiles closes the
+// old profile's streams and follow-up work (its ledger's reconciler too) and starts the new one's.
 import type { Result } from '../../../preload/contract/result';
 import { ok } from '../../../preload/contract/result';
+import type { PendingEvents, PendingOperations } from '../../../preload/contract/pending';
 import type { WalletEvents, WalletOperations } from '../../../preload/contract/wallet';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { currentOsUser, type AuditLog } from '../audit/audit-log';
 import { createAuditHandlers } from '../audit/handlers';
 import { failureFrom } from '../dispatch';
 import type { LiveFeeds, ProfileRef, WalletApi } from '../withdrawals/ports';
+import { PendingLedger } from '../pending/ledger';
+import type { PendingStore } from '../pending/store';
 import { WithdrawalsService } from '../withdrawals/service';
 import type { WithdrawalStore } from '../withdrawals/store';
 import { liveFeedsFrom } from './live-feeds';
 import { WalletService } from './service';
 
+type CoreOperations = WalletOperations & PendingOperations;
+type CoreEvents = WalletEvents & PendingEvents;
+
 export type WalletHandlers = {
-  [K in keyof WalletOperations]: (request: WalletOperations[K]['request']) => Promise<Result<WalletOperations[K]['result']>>;
+  [K in keyof CoreOperations]: (request: CoreOperations[K]['request']) => Promise<Result<CoreOperations[K]['result']>>;
 };
 
 export interface WalletEmitter {
-  emit<E extends keyof WalletEvents>(event: E, payload: WalletEvents[E]): void;
+  emit<E extends keyof CoreEvents>(event: E, payload: CoreEvents[E]): void;
 }
 
 export interface WalletSession {
@@ -33,12 +39,15 @@ export interface WalletSession {
 export interface WalletHandlersDeps {
   audit: AuditLog;
   store: WithdrawalStore;
+  /** The ledger of money moves (coffer.db). */
+  pending: PendingStore;
   events: WalletEmitter;
   /** The active profile and its API; throws an AppFailure when no profile is active. */
   session(): Promise<WalletSession>;
   /** Receives the wallet and trading streams' connection states (the contract's connectionState event). */
   connectionState?: (event: { profileId: string; stream: string; state: 'connecting' | 'live' | 'down'; detail?: string }) => void;
   osUser?: string;
+  /** How often the ledger looks at its open moves. */
   reconcilePollMs?: number;
   deadlineCheckMs?: number;
 }
@@ -48,6 +57,7 @@ interface ProfileServices {
   api: WalletSession['api'];
   wallet: WalletService;
   withdrawals: WithdrawalsService;
+  ledger: PendingLedger;
 }
 
 export interface WalletCore {
@@ -71,22 +81,27 @@ export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
 
   function startServices(session: WalletSession): ProfileServices {
     const profileId = session.profile.id;
+    const ledger = new PendingLedger({
+      store: deps.pending, api: session.api, audit: deps.audit, profile: session.profile, pollMs: deps.reconcilePollMs,
+      notices: { updated: (move) => deps.events.emit('pendingMoveUpdated', { profileId, move }) },
+    });
     const withdrawals = new WithdrawalsService({
-      api: session.api, store: deps.store, audit: deps.audit, profile: session.profile, osUser,
+      api: session.api, store: deps.store, ledger, profile: session.profile, osUser,
       notices: {
         updated: (withdrawal) => deps.events.emit('withdrawalUpdated', { profileId, withdrawal }),
         deadlineSoon: (withdrawal, minutesLeft) => deps.events.emit('withdrawalDeadlineSoon', { profileId, withdrawal, minutesLeft }),
       },
-      reconcilePollMs: deps.reconcilePollMs, deadlineCheckMs: deps.deadlineCheckMs,
+      deadlineCheckMs: deps.deadlineCheckMs,
     });
     const wallet = new WalletService({
-      api: session.api, audit: deps.audit, profile: session.profile, currencies: () => withdrawals.currencies(),
+      api: session.api, ledger, profile: session.profile, currencies: () => withdrawals.currencies(),
       notices: {
         balances: (balances) => deps.events.emit('walletBalances', { profileId, balances }),
         live: (live, detail) => deps.events.emit('walletLive', detail === undefined ? { profileId, live } : { profileId, live, detail }),
       },
     });
     withdrawals.start();
+    ledger.start();
     const feeds = session.feeds ?? feedsOf(session.api);
     const forwardState = deps.connectionState;
     if (feeds !== null) {
@@ -96,12 +111,13 @@ export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
         forwardState && ((stream, state, detail) => forwardState(detail === undefined ? { profileId, stream, state } : { profileId, stream, state, detail })),
       );
     }
-    return { profileId, api: session.api, wallet, withdrawals };
+    return { profileId, api: session.api, wallet, withdrawals, ledger };
   }
 
   function closeCurrent(): void {
     current?.wallet.close();
     current?.withdrawals.close();
+    current?.ledger.close();
     current = null;
   }
 
@@ -123,6 +139,9 @@ export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
     rollbackWithdrawal: withServices((s, r) => s.withdrawals.rollback(r.id), 'rollbackWithdrawal'),
     ...createAuditHandlers(deps.audit, (progress) => deps.events.emit('auditVerifyProgress', progress)),
     serviceClock: withServices(async (s) => ({ offsetMs: Math.round(s.api.serviceNow() - Date.now()) }), 'serviceClock'),
+    listPendingMoves: withServices(async (s) => s.ledger.list(), 'listPendingMoves'),
+    linkPendingMove: withServices((s, r) => s.ledger.link(r.moveId, r.txId), 'linkPendingMove'),
+    dismissPendingMove: withServices(async (s, r) => s.ledger.dismiss(r.moveId), 'dismissPendingMove'),
   };
 
   return {

@@ -3,6 +3,7 @@
 // approved, and is settled by a person choosing the right one.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openApp } from './profile-page';
 import { ETH_ADDRESS, SandboxDesk, approvalRow, balanceRow, goTo, openWithdrawal, recordSentOps, tab } from './approvals-sandbox';
 
 const SHOTS = 'test-results/screenshots';
@@ -19,10 +20,14 @@ async function shootBothThemes(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-test('a transfer whose reply is lost turns from uncertain to done by itself, and the audit says so', async ({ page, host }) => {
+test('a transfer whose reply is lost turns from uncertain to done by itself, and the audit says so', async ({ page, context, host }) => {
   test.setTimeout(90_000);
   const sent = recordSentOps(page);
   const desk = await SandboxDesk.open(page, host.url);
+  // A second window keeps the audit log open the whole time: it must follow the settlement live.
+  const auditPage = await context.newPage();
+  await openApp(auditPage, host.url);
+  await goTo(auditPage, 'Audit log');
   await goTo(page, 'Wallet');
   await balanceRow(page, 'USDT').click();
   await tab(page, 'Wallet ↔ Spot').click();
@@ -34,6 +39,9 @@ test('a transfer whose reply is lost turns from uncertain to done by itself, and
   const notice = page.getByTestId('pending-move');
   await expect(notice).toHaveAttribute('data-state', 'uncertain');
   await expect(notice).toContainText('Uncertain — checking');
+  const transferRows = auditPage.locator('[data-testid="audit-row"][data-action="transfer"]');
+  await expect(transferRows.and(auditPage.locator('[data-outcome="uncertain"]'))).toHaveCount(1);
+  await expect(transferRows.and(auditPage.locator('[data-outcome="ok"]'))).toHaveCount(0);
   await expect(page.getByTestId('transfer-submit')).toBeDisabled(); // nothing to send again meanwhile
   await shootBothThemes(page, 'transfer-uncertain');
   await expect(notice).toHaveAttribute('data-state', 'found', { timeout: 40_000 });
@@ -42,12 +50,9 @@ test('a transfer whose reply is lost turns from uncertain to done by itself, and
   await expect(page.getByTestId('transfer-submit')).toBeEnabled();
   await shootBothThemes(page, 'transfer-found');
   expect(sent.filter((op) => op === 'transferFunds')).toHaveLength(1);
-  await page.keyboard.press('Escape');
 
-  await goTo(page, 'Audit log');
-  const transferRows = page.locator('[data-testid="audit-row"][data-action="transfer"]');
-  await expect(transferRows.and(page.locator('[data-outcome="uncertain"]'))).toHaveCount(1);
-  const settled = transferRows.and(page.locator('[data-outcome="ok"]'));
+  // The audit window was never reloaded by hand: the settlement arrived as an event.
+  const settled = transferRows.and(auditPage.locator('[data-outcome="ok"]'));
   await expect(settled).toHaveCount(1);
   await expect(settled).toContainText('reconciled');
 });

@@ -1,7 +1,7 @@
 // Audit log work: a page of entries for the filter, the CSV export and the chain check. The two
 // long tasks run one at a time, each with its real progress; state lives in the component
 // (nothing else shows the log).
-import { computed, ref } from 'vue';
+import { computed, onUnmounted, ref } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import type { AuditEntry, AuditVerification } from '../../../../preload/contract/audit';
 import { useBridge } from '../../bridge-key';
@@ -87,4 +87,20 @@ export function useAudit() {
   }
 
   return { entries, total, loading, error, verification, exported, task, busy, load, exportCsv, verify };
+}
+
+/** Reloads the page of entries whenever the ledger settles a move (each settlement is an entry),
+ *  a moment after the last one, for as long as the calling component lives. */
+export function useAuditFollowsLedger(reload: () => void): void {
+  const { api } = useBridge();
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const stop = api.on('pendingMoveUpdated', ({ move }) => {
+    if (move.state === 'sending') return; // its attempt is written with the result that follows
+    clearTimeout(pending);
+    pending = setTimeout(reload, 250);
+  });
+  onUnmounted(() => {
+    stop();
+    clearTimeout(pending);
+  });
 }

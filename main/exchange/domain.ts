@@ -236,6 +236,7 @@ export interface BuyCryptoOrder {
   providerId: string;
   sourceCode: string;
   targetCode: string;
+  sourceAmount: Decimal | undefined;
   walletAddress: string | undefined;
   checkoutUrl: string | undefined;
   status: string;

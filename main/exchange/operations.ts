@@ -1,6 +1,6 @@
 // Money-moving calls whose outcome is unknown come back as `uncertain`, never re-sent. The
 // pending operation is plain data: the app's ledger records it and settles it from the history.
-export const MONEY_MOVES = ['withdraw', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer'] as const;
+export const MONEY_MOVES = ['withdraw', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer', 'buyCryptoOrder'] as const;
 export type MoneyMove = (typeof MONEY_MOVES)[number];
 
 export interface PendingOperation {
@@ -8,7 +8,7 @@ export interface PendingOperation {
   currency: string;
   /** Exact decimal text of the requested amount. */
   amount: string;
-  /** Address, 'wallet>spot', beneficiary, target currency or 'to_sub_account:<id>'. */
+  /** Address, 'wallet>spot', beneficiary, target currency, 'to_sub_account:<id>' or '<provider>><target>'. */
   destination: string | undefined;
   /** Service-clock time the request was signed. */
   sentAtMs: number;

@@ -85,7 +85,8 @@ export interface TreasuryApi {
   buyCryptoProviders(source?: string, target?: string): Promise<BuyCryptoProvider[]>;
   buyCryptoRate(query: BuyCryptoRateQuery): Promise<BuyCryptoRate>;
   buyCryptoOrders(providerId: string): Promise<BuyCryptoOrder[]>;
-  createBuyCryptoOrder(request: BuyCryptoOrderRequest): Promise<BuyCryptoOrder>;
+  /** Sent once: a lost answer comes back `uncertain`, for the app's ledger to settle. */
+  createBuyCryptoOrder(request: BuyCryptoOrderRequest): Promise<Settled<BuyCryptoOrder>>;
 
   /** Which rights the key holds, found with read-only calls. */
   probeRights(): Promise<RightsProbe>;

@@ -2,7 +2,7 @@
 // check (with progress).
 // Amounts are strings (decimal text exactly as sent to the service).
 
-export const AUDIT_ACTIONS = ['prepare', 'commit', 'rollback', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer'] as const;
+export const AUDIT_ACTIONS = ['prepare', 'commit', 'rollback', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer', 'buyCryptoOrder'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** attempt: written before the request is sent; result: written when it settles. */

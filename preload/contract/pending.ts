@@ -11,6 +11,7 @@ export const PENDING_MOVE_KINDS = [
   'convert',
   'internalWithdraw',
   'subAccountTransfer',
+  'buyCryptoOrder',
 ] as const;
 export type PendingMoveKind = (typeof PENDING_MOVE_KINDS)[number];
 
@@ -47,7 +48,7 @@ export interface PendingMoveView {
   kind: PendingMoveKind;
   currency: string;
   amount: string;
-  /** Address, 'wallet>spot', beneficiary, target currency, sub-account direction or withdrawal id. */
+  /** Address, 'wallet>spot', beneficiary, target currency, sub-account direction, '<provider>><target>' or withdrawal id. */
   destination: string | null;
   state: PendingMoveState;
   /** The service's transaction ids, once known. */

@@ -6,14 +6,14 @@ import { randomUUID } from 'node:crypto';
 import type { PendingMoveView } from '../../../preload/contract/pending';
 import { isApiError } from '../../exchange/errors';
 import type { Settled } from '../../exchange/operations';
-import type { Transaction, TransactionFilter } from '../../exchange/domain';
+import type { BuyCryptoOrder, Transaction, TransactionFilter } from '../../exchange/domain';
 import { outcomeUnknown } from '../../exchange/transport';
 import { AppFailure } from '../app-error';
 import type { AuditLog } from '../audit/audit-log';
 import { audited, type AuditSubject } from '../audit/audited';
 import { failureText } from '../wallet/api-failure';
 import type { ProfileRef } from '../withdrawals/ports';
-import { toCandidate, type Decision } from './matching';
+import { claimKey, isNumericId, toCandidate, type Decision } from './matching';
 import { auditSettlement } from './settlement-audit';
 import { Reconciler } from './reconciler';
 import type { FeeMode, PendingMove, PendingStore } from './store';
@@ -25,6 +25,7 @@ export interface LedgerApi {
   newestTransactionId(): Promise<string | null>;
   transactions(filter: TransactionFilter): AsyncIterable<Transaction>;
   transaction(id: string): Promise<Transaction>;
+  buyCryptoOrders(providerId: string): Promise<BuyCryptoOrder[]>;
 }
 
 export interface MoveSpec {
@@ -98,7 +99,7 @@ export class PendingLedger {
 
   /** Sends a move that creates transactions; the ids it answers with are claimed for it. */
   async send<T>(spec: MoveSpec, subject: AuditSubject, run: () => Promise<Settled<T>>, idsOf: (value: T) => string[]): Promise<SendOutcome<T>> {
-    const cursorId = await this.deps.api.newestTransactionId().catch(() => null);
+    const cursorId = await this.cursorFor(spec).catch(() => null);
     const move = this.save(this.newMove(spec, cursorId));
     let result: Settled<T>;
     try {
@@ -120,7 +121,7 @@ export class PendingLedger {
     }
     const txIds = idsOf(result.value);
     const done = this.deps.store.atomically(() => {
-      for (const txId of txIds) this.deps.store.claim(this.deps.profile.id, txId, move.id);
+      for (const txId of txIds) this.deps.store.claim(this.deps.profile.id, claimKey(move.kind, txId), move.id);
       return this.save({ ...move, state: 'done', txIds, reason: null, settledBy: 'service' });
     });
     return { move: done, result };
@@ -202,7 +203,7 @@ export class PendingLedger {
       tx = decision.transaction;
       const claimed = this.deps.store.atomically(() => {
         const creates = move.kind !== 'commit' && move.kind !== 'rollback';
-        if (creates && !this.deps.store.claim(this.deps.profile.id, decision.transaction.id, move.id)) return null;
+        if (creates && !this.deps.store.claim(this.deps.profile.id, claimKey(move.kind, decision.transaction.id), move.id)) return null;
         return this.save({ ...move, state: 'found', txIds: [decision.transaction.id], candidates: by === 'person' ? move.candidates : [], settledBy: by,
           reason: by === 'person' ? `Linked by a person to transaction ${decision.transaction.id}` : `Found in the history: transaction ${decision.transaction.id}` });
       });
@@ -218,6 +219,15 @@ export class PendingLedger {
     auditSettlement(this.deps.audit, this.deps.profile, settled, by);
     for (const listener of this.listeners) listener(settled, tx);
     return settled;
+  }
+
+  /** The newest record the move could be confused with, read just before sending: a buy-crypto
+   *  order's provider's newest order, otherwise the newest wallet transaction. */
+  private async cursorFor(spec: MoveSpec): Promise<string | null> {
+    if (spec.kind !== 'buyCryptoOrder') return this.deps.api.newestTransactionId();
+    const orders = await this.deps.api.buyCryptoOrders((spec.destination ?? '').split('>')[0] ?? '');
+    const ids = orders.map((o) => o.id).filter(isNumericId).map((id) => BigInt(id));
+    return ids.length === 0 ? '0' : ids.reduce((a, b) => (a > b ? a : b)).toString();
   }
 
   private newMove(spec: MoveSpec, cursorId: string | null): PendingMove {

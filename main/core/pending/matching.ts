@@ -8,11 +8,14 @@
 //   - one candidate: found; more: ambiguous; none once the window has closed: absent.
 import Decimal from '../../../preload/contract/decimal';
 import type { MoveCandidate } from '../../../preload/contract/pending';
-import type { Transaction, TransactionFilter } from '../../exchange/domain';
+import type { BuyCryptoOrder, Transaction, TransactionFilter } from '../../exchange/domain';
 import type { PendingMove } from './store';
 
 /** Without a cursor, how far before the signed time a record may be stamped (clock resolution). */
 export const EARLY_SLACK_MS = 10_000;
+
+/** The record type a buy-crypto order takes when it is matched like a transaction. */
+const BUY_ORDER = 'BUY_CRYPTO_ORDER';
 
 type HistoryKind = Exclude<PendingMove['kind'], 'commit' | 'rollback'>;
 
@@ -23,6 +26,8 @@ const TYPES_OF_KIND: Readonly<Record<HistoryKind, readonly string[]>> = {
   convert: ['SWAP'],
   // Services differ: a TRANSFER, or a WITHDRAW on the sending side and a DEPOSIT on the receiving one.
   subAccountTransfer: ['TRANSFER', 'WITHDRAW', 'DEPOSIT'],
+  // Read from the provider's order list, not the wallet history (see orderAsTransaction).
+  buyCryptoOrder: [BUY_ORDER],
 };
 
 export function isHistoryKind(kind: PendingMove['kind']): kind is HistoryKind {
@@ -57,7 +62,31 @@ export function looksLike(move: PendingMove, tx: Transaction): boolean {
     }
     case 'convert':
       return tx.subtype === 'INSTANT_EXCHANGE' || tx.subtype === 'UNCLASSIFIED';
+    case 'buyCryptoOrder':
+      return tx.subtype === move.destination;
   }
+}
+
+/** A provider's order as a record the rules can judge: its source amount and currency, and
+ *  '<provider>><target>' where a transaction has its subtype. */
+export function orderAsTransaction(order: BuyCryptoOrder, providerId: string): Transaction {
+  const createdAt = order.createdAt ?? new Date(0).toISOString();
+  return {
+    id: order.id, status: order.status.toUpperCase(), type: BUY_ORDER, subtype: `${providerId}>${order.targetCode}`, createdAt,
+    updatedAt: createdAt, currency: order.sourceCode, amount: order.sourceAmount ?? new Decimal(-1), fee: undefined,
+    networkCode: undefined, address: order.walletAddress, paymentId: undefined, hash: undefined, txId: undefined,
+    operationId: order.operationId, confirmations: undefined, publicComment: undefined,
+  };
+}
+
+/** Orders and wallet transactions are numbered apart: a claim says which one it holds. */
+export function claimKey(kind: PendingMove['kind'], id: string): string {
+  return kind === 'buyCryptoOrder' ? `order:${id}` : id;
+}
+
+/** The provider a buy-crypto move went to (its destination is '<provider>><target>'). */
+export function providerOf(move: PendingMove): string {
+  return (move.destination ?? '').split('>')[0] ?? '';
 }
 
 /** Appeared after the move was sent, and early enough that the service could have accepted it. */

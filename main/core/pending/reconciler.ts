@@ -5,7 +5,9 @@
 // neither automatically: both become ambiguous and go to a person.
 import type { Transaction } from '../../exchange/domain';
 import type { LedgerApi } from './ledger';
-import { decide, decideDecision, historyFilter, inWindow, isCandidate, isHistoryKind, looksLike, type Decision } from './matching';
+import {
+  claimKey, decide, decideDecision, historyFilter, inWindow, isHistoryKind, looksLike, orderAsTransaction, providerOf, type Decision,
+} from './matching';
 import type { PendingMove, PendingStore } from './store';
 
 type Apply = (move: PendingMove, decision: Decision) => PendingMove;
@@ -46,7 +48,7 @@ export class Reconciler {
     for (const move of this.store.inStates(this.profileId, ['ambiguous'])) {
       if (move.candidates.some((c) => c.id === tx.id)) return true;
     }
-    const open = this.store.inStates(this.profileId, ['sending', 'uncertain']).filter((m) => looksLike(m, tx) && inWindow(m, tx));
+    const open = this.store.inStates(this.profileId, ['sending', 'uncertain']).filter((m) => m.kind !== 'buyCryptoOrder' && looksLike(m, tx) && inWindow(m, tx));
     return open.length > 0 && this.store.claimed(this.profileId, [tx.id]).size === 0;
   }
 
@@ -86,11 +88,21 @@ export class Reconciler {
 
   private async candidatesOf(move: PendingMove): Promise<Transaction[]> {
     const matching: Transaction[] = [];
-    for await (const tx of this.api.transactions(historyFilter(move))) {
+    for await (const tx of this.records(move)) {
       if (looksLike(move, tx) && inWindow(move, tx)) matching.push(tx);
     }
-    const claimed = this.store.claimed(this.profileId, matching.map((tx) => tx.id));
-    return matching.filter((tx) => isCandidate(move, tx, claimed));
+    const claimed = this.store.claimed(this.profileId, matching.map((tx) => claimKey(move.kind, tx.id)));
+    return matching.filter((tx) => !claimed.has(claimKey(move.kind, tx.id)));
+  }
+
+  /** Where the move would show: the provider's orders for a buy-crypto order, else the wallet history. */
+  private async *records(move: PendingMove): AsyncIterable<Transaction> {
+    if (move.kind !== 'buyCryptoOrder') {
+      yield* this.api.transactions(historyFilter(move));
+      return;
+    }
+    const provider = providerOf(move);
+    for (const order of await this.api.buyCryptoOrders(provider)) yield orderAsTransaction(order, provider);
   }
 
   private async settleDecision(move: PendingMove, now: number): Promise<void> {

@@ -14,6 +14,7 @@ const AUDIT_ACTION_OF: Readonly<Record<PendingMove['kind'], AuditAction>> = {
   convert: 'convert',
   internalWithdraw: 'internalWithdraw',
   subAccountTransfer: 'subAccountTransfer',
+  buyCryptoOrder: 'buyCryptoOrder',
 };
 
 export function auditActionOf(kind: PendingMove['kind']): AuditAction {

@@ -24,6 +24,7 @@ export type WalletApi = Pick<
   | 'transactions'
   | 'transaction'
   | 'newestTransactionId'
+  | 'buyCryptoOrders'
 >;
 
 export type Unsubscribe = () => void;

@@ -215,7 +215,7 @@ export class V3TreasuryApi implements TreasuryApi {
     return buyCrypto.buyCryptoOrders(this.calls, providerId);
   }
 
-  createBuyCryptoOrder(request: BuyCryptoOrderRequest): Promise<BuyCryptoOrder> {
+  createBuyCryptoOrder(request: BuyCryptoOrderRequest): Promise<Settled<BuyCryptoOrder>> {
     return buyCrypto.createBuyCryptoOrder(this.calls, request);
   }
 

@@ -1,9 +1,10 @@
-// Version 3 buy-crypto calls (right PAY). Creating an order moves no money (the user pays at the
-// provider's checkout), so it is sent once without reconciliation.
+// Version 3 buy-crypto calls (right PAY). Creating an order commits the user to a payment at the
+// provider's checkout, so it is sent once, like a money move: a lost answer comes back uncertain.
 import type { BuyCryptoOrder, BuyCryptoOrderRequest, BuyCryptoProvider, BuyCryptoRate } from '../domain';
 import { asArray } from '../json';
 import type { BuyCryptoRateQuery } from '../treasury-api';
 import { requireCode, requirePositive, requireText } from '../validate';
+import type { Settled } from '../operations';
 import type { V3Calls } from './calls';
 import { parseBuyCryptoOrder, parseBuyCryptoProvider, parseBuyCryptoRate } from './records';
 
@@ -34,7 +35,7 @@ export async function buyCryptoOrders(calls: V3Calls, providerId: string): Promi
   return asArray(await calls.read(providerPath(providerId, 'order'), { sort: 'desc' }), 'orders').map(parseBuyCryptoOrder);
 }
 
-export async function createBuyCryptoOrder(calls: V3Calls, request: BuyCryptoOrderRequest): Promise<BuyCryptoOrder> {
+export async function createBuyCryptoOrder(calls: V3Calls, request: BuyCryptoOrderRequest): Promise<Settled<BuyCryptoOrder>> {
   const body = {
     source: requireCode(request.source, 'source'),
     target: requireCode(request.target, 'target'),
@@ -42,5 +43,7 @@ export async function createBuyCryptoOrder(calls: V3Calls, request: BuyCryptoOrd
     payment_method_id: requireText(request.paymentMethodId, 'paymentMethodId'),
     target_network_code: request.targetNetworkCode,
   };
-  return parseBuyCryptoOrder(await calls.once('POST', providerPath(request.providerId, 'order'), body));
+  const path = providerPath(request.providerId, 'order');
+  const move = { kind: 'buyCryptoOrder' as const, currency: body.source, amount: body.source_amount, destination: `${request.providerId}>${body.target}` };
+  return calls.moveMoney(move, path, body, parseBuyCryptoOrder);
 }

@@ -199,6 +199,7 @@ export function parseBuyCryptoOrder(value: unknown): BuyCryptoOrder {
     providerId: optStr(record, 'provider_id') ?? '',
     sourceCode: str(record, 'source_code'),
     targetCode: str(record, 'target_code'),
+    sourceAmount: optDecimal(record, 'source_amount'),
     walletAddress: optStr(record, 'wallet_address'),
     checkoutUrl: optStr(record, 'checkout_url'),
     status: str(record, 'status'),

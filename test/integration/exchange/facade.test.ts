@@ -165,7 +165,10 @@ describe('buy crypto', () => {
     if (quote === undefined) throw new Error('no quote');
     expect(quote.targetAmount.gt(0)).toBe(true);
     expect(quote.sourceAmount.toFixed(2)).toBe('100.00');
-    const order = await api.createBuyCryptoOrder({ providerId: provider.id, source: 'EUR', target: 'BTC', sourceAmount: new Decimal('100'), paymentMethodId: quote.paymentMethodId });
+    const created = await api.createBuyCryptoOrder({ providerId: provider.id, source: 'EUR', target: 'BTC', sourceAmount: new Decimal('100'), paymentMethodId: quote.paymentMethodId });
+    if (created.status !== 'done') throw new Error('the order was not confirmed');
+    const order = created.value;
+    expect(order.sourceAmount?.toFixed(2)).toBe('100.00');
     expect(order.checkoutUrl).toMatch(/^http/);
     expect(order.status).toBeTruthy();
     expect((await api.buyCryptoOrders(provider.id)).map((listed) => listed.id)).toContain(order.id);

@@ -13,7 +13,7 @@ import type { RateLimiter } from '../../../main/exchange/limiter';
 import type { TreasuryApi } from '../../../main/exchange/treasury-api';
 import { clientFor, type Fixture } from '../exchange/sandbox-fixture';
 
-export const SIGNATURE_WINDOW_MS = 1_500;
+export const SIGNATURE_WINDOW_MS = 3_000;
 export const SETTLE_GRACE_MS = 500;
 
 export interface Desk {

@@ -2,7 +2,7 @@
 import Decimal from '../../../preload/contract/decimal';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../main/exchange/domain';
-import { decide, decideDecision, historyFilter, isCandidate } from '../../../main/core/pending/matching';
+import { claimKey, decide, decideDecision, historyFilter, isCandidate, orderAsTransaction } from '../../../main/core/pending/matching';
 import type { PendingMove } from '../../../main/core/pending/store';
 
 const SENT = Date.parse('2026-11-23T10:00:00.000Z');
@@ -71,6 +71,28 @@ describe('a candidate', () => {
     const convert = move({ kind: 'convert', currency: 'USDT', amount: '5', destination: 'ETH' });
     expect(isCandidate(convert, tx({ type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'USDT', amount: new Decimal('5') }), none)).toBe(true);
     expect(isCandidate(convert, tx({ type: 'WITHDRAW', currency: 'USDT', amount: new Decimal('5') }), none)).toBe(false);
+  });
+});
+
+describe('a buy-crypto order', () => {
+  const order = {
+    id: '7', providerId: 'prov', sourceCode: 'EUR', targetCode: 'BTC', sourceAmount: new Decimal('100.05'), walletAddress: 'addr',
+    checkoutUrl: undefined, status: 'initial', createdAt: at(300), operationId: undefined,
+  };
+  const buy = move({ kind: 'buyCryptoOrder', currency: 'EUR', amount: '100.05', destination: 'prov>BTC', cursorId: '6', feeMode: null });
+
+  it('is matched on its provider, target, source currency and exact source amount, after the cursor', () => {
+    expect(isCandidate(buy, orderAsTransaction(order, 'prov'), none)).toBe(true);
+    expect(isCandidate(buy, orderAsTransaction({ ...order, targetCode: 'ETH' }, 'prov'), none)).toBe(false);
+    expect(isCandidate(buy, orderAsTransaction(order, 'other'), none)).toBe(false);
+    expect(isCandidate(buy, orderAsTransaction({ ...order, sourceAmount: new Decimal('100.06') }, 'prov'), none)).toBe(false);
+    expect(isCandidate(buy, orderAsTransaction({ ...order, sourceAmount: undefined }, 'prov'), none)).toBe(false);
+    expect(isCandidate({ ...buy, cursorId: '7' }, orderAsTransaction(order, 'prov'), none)).toBe(false);
+  });
+
+  it('is claimed apart from wallet transactions, which are numbered separately', () => {
+    expect(claimKey('buyCryptoOrder', '7')).toBe('order:7');
+    expect(claimKey('transfer', '7')).toBe('7');
   });
 });
 

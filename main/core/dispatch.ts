@@ -49,3 +49,14 @@ export function failureFrom(op: string, error: unknown): Result<never> {
   console.error(`[dispatch] ${op} failed unexpectedly: ${detail}`);
   return { ok: false, error: { code: 'INTERNAL', message: `Coffer could not complete ${op}; see the log for details` } };
 }
+
+/** A handler whose thrown failures come back as a failed Result, like every other failure. */
+export function guarded<Req, Res>(op: string, run: (request: Req) => Promise<Res>): (request: Req) => Promise<Result<Res>> {
+  return async (request) => {
+    try {
+      return { ok: true, value: await run(request) };
+    } catch (error) {
+      return failureFrom(op, error);
+    }
+  };
+}

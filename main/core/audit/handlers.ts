@@ -2,8 +2,8 @@
 // the export is one bounded chunk per call, and the chain check yields between chunks. A check
 // asked for while one runs joins it, so every caller (and the progress events) follow one walk.
 import type { AuditOperations, AuditVerification, AuditVerifyProgress } from '../../../preload/contract/audit';
-import { ok, type Result } from '../../../preload/contract/result';
-import { failureFrom } from '../dispatch';
+import type { Result } from '../../../preload/contract/result';
+import { guarded } from '../dispatch';
 import type { AuditLog } from './audit-log';
 
 export type AuditHandlers = {
@@ -24,15 +24,5 @@ export function createAuditHandlers(audit: AuditLog, verifyProgress: (progress: 
     listAudit: guarded('listAudit', async (filter) => audit.list(filter)),
     exportAuditCsvChunk: guarded('exportAuditCsvChunk', async (request) => audit.exportChunk(request)),
     verifyAudit: guarded('verifyAudit', async () => verifyOnce()),
-  };
-}
-
-function guarded<Req, Res>(op: string, run: (request: Req) => Promise<Res>): (request: Req) => Promise<Result<Res>> {
-  return async (request) => {
-    try {
-      return ok(await run(request));
-    } catch (error) {
-      return failureFrom(op, error);
-    }
   };
 }

@@ -2,13 +2,12 @@
 // uses: (request) => Result. The services live per active profile: switching profiles closes the
 // old profile's streams and follow-up work (its ledger's reconciler too) and starts the new one's.
 import type { Result } from '../../../preload/contract/result';
-import { ok } from '../../../preload/contract/result';
 import type { PendingEvents, PendingOperations } from '../../../preload/contract/pending';
 import type { WalletEvents, WalletOperations } from '../../../preload/contract/wallet';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { currentOsUser, type AuditLog } from '../audit/audit-log';
 import { createAuditHandlers } from '../audit/handlers';
-import { failureFrom } from '../dispatch';
+import { guarded } from '../dispatch';
 import type { LiveFeeds, ProfileRef, WalletApi } from '../withdrawals/ports';
 import { PendingLedger } from '../pending/ledger';
 import type { PendingStore } from '../pending/store';
@@ -148,16 +147,6 @@ export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
     handlers,
     activate: async () => void (await services()),
     close: closeCurrent,
-  };
-}
-
-function guarded<Req, Res>(op: string, run: (request: Req) => Promise<Res>): (request: Req) => Promise<Result<Res>> {
-  return async (request) => {
-    try {
-      return ok(await run(request));
-    } catch (error) {
-      return failureFrom(op, error);
-    }
   };
 }
 

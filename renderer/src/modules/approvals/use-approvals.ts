@@ -1,12 +1,11 @@
 // Async approvals work. useApprovalsSync() is the one app-wide subscription (queue + events +
 // deadline notifications), started once whichever page calls it first; useApprovalActions()
 // commits and rolls back, one at a time or in bulk, and reports each outcome.
-import { effectScope, watch } from 'vue';
 import { useMessage } from 'naive-ui';
 import type { AppError } from '../../../../preload/contract';
 import type { WithdrawalView } from '../../../../preload/contract/wallet';
 import { useBridge } from '../../bridge-key';
-import { useConnectionStore } from '../connection/connection-store';
+import { loadWhenReady } from '../connection/use-load-when-ready';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { useApprovalsStore } from './approvals-store';
 import { browserNotificationApi, createDeadlineNotifier, type DeadlineNotifier } from './deadline-notifier';
@@ -22,7 +21,6 @@ export function useApprovalsSync(): { load: () => Promise<void> } {
   const { api } = useBridge();
   const store = useApprovalsStore();
   const profiles = useProfilesStore();
-  const connection = useConnectionStore();
   const message = useMessage();
 
   async function load(): Promise<void> {
@@ -37,16 +35,9 @@ export function useApprovalsSync(): { load: () => Promise<void> } {
     message.warning(`${title}. ${body}`, { duration: 15_000, closable: true }),
   );
   // Detached: the subscription lives as long as the app, not as the page that started it.
-  effectScope(true).run(() => {
+  loadWhenReady(load, () => {
     api.on('withdrawalUpdated', ({ profileId, withdrawal }) => store.applyUpdate(profileId, withdrawal));
     api.on('withdrawalDeadlineSoon', ({ withdrawal, minutesLeft }) => void notifier?.notify(withdrawal, minutesLeft));
-    watch(
-      () => [connection.transport.kind, profiles.activeProfileId] as const,
-      ([kind]) => {
-        if (kind === 'ready') void load();
-      },
-      { immediate: true },
-    );
   });
   return { load };
 }

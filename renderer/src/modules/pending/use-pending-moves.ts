@@ -1,11 +1,11 @@
 // The ledger in the renderer: one app-wide subscription to pendingMoveUpdated (started by
 // whichever screen needs it first), the move of a given id as a computed, and a person's
 // decision on an ambiguous move (link a candidate, or none of them).
-import { computed, effectScope, watch, type ComputedRef } from 'vue';
+import { computed, type ComputedRef } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import type { PendingMoveView } from '../../../../preload/contract/pending';
 import { useBridge } from '../../bridge-key';
-import { useConnectionStore } from '../connection/connection-store';
+import { loadWhenReady } from '../connection/use-load-when-ready';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { usePendingStore } from './pending-store';
 
@@ -13,7 +13,6 @@ export function usePendingMovesSync(): { load: () => Promise<void> } {
   const { api } = useBridge();
   const store = usePendingStore();
   const profiles = useProfilesStore();
-  const connection = useConnectionStore();
 
   async function load(): Promise<void> {
     const result = await api.listPendingMoves();
@@ -22,16 +21,7 @@ export function usePendingMovesSync(): { load: () => Promise<void> } {
 
   if (store.syncing) return { load };
   store.setSyncing(true);
-  effectScope(true).run(() => {
-    api.on('pendingMoveUpdated', ({ profileId, move }) => store.applyUpdate(profileId, move));
-    watch(
-      () => [connection.transport.kind, profiles.activeProfileId] as const,
-      ([kind]) => {
-        if (kind === 'ready') void load();
-      },
-      { immediate: true },
-    );
-  });
+  loadWhenReady(load, () => api.on('pendingMoveUpdated', ({ profileId, move }) => store.applyUpdate(profileId, move)));
   return { load };
 }
 

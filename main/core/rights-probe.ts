@@ -1,4 +1,4 @@
-// Issue 4 §9: which rights (PAY, WDR, HIST, ORD) a profile's key holds, found with cheap calls that
+// Which rights (PAY, WDR, HIST, ORD) a profile's key holds, found with cheap calls that
 // move no money, recorded on the profile. The Profiles page asks for it right after a save (and
 // on "Check again"), so the user sees the outcome: the rights, or why they could not be checked.
 import { KEY_RIGHTS, type Profile } from '../../preload/contract';

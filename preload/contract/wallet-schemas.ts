@@ -1,5 +1,5 @@
-// zod request schemas for issue 5's operations (merged into contract-schemas.ts's REQUEST_SCHEMAS
-// by the coordinator). They check shape only: the wallet service checks amounts against the
+// zod request schemas of the wallet, withdrawal and audit operations (spread into
+// contract-schemas.ts's REQUEST_SCHEMAS). They check shape only: the wallet service checks amounts against the
 // currency, network and balance, with messages naming the field.
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit';

@@ -1,6 +1,6 @@
-// Issue 5's part of the contract: wallet balances, deposit addresses, withdrawals and their
-// approval, transfers, and the audit log. Every amount is a decimal string. The coordinator merges
-// WalletOperations / WalletEvents into contract.ts's Operations / Events maps.
+// The wallet's part of the contract: wallet balances, deposit addresses, withdrawals and their
+// approval, transfers, and the audit log. Every amount is a decimal string. contract.ts extends
+// its Operations / Events maps with WalletOperations / WalletEvents.
 import { AUDIT_EVENT_NAMES, AUDIT_OPERATION_NAMES, type AuditEvents, type AuditOperations } from './audit';
 
 export * from './audit';

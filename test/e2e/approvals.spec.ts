@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 5 end to end: the real web host, its built-in sandbox over real sockets, real Chromium.
+// Withdrawal approvals end to end: the real web host, its built-in sandbox over real sockets, real Chromium.
 // Prepare → queue with countdown → approve → PENDING → SUCCESS (sandbox clock); reject →
 // ROLLED_BACK with the balance restored; a withdrawal from "another desktop" appears and expires
 // after 61 sandbox minutes; bad input shows clear errors and sends nothing.

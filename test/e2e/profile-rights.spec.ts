@@ -1,4 +1,4 @@
-// Issue 4 §9 on screen: a profile saved with a key that holds only some rights shows exactly those
+// The rights check on screen: a profile saved with a key that holds only some rights shows exactly those
 // rights on its card, found by read-only probes against the built-in sandbox.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -1,4 +1,4 @@
-// Issue 4 §9 through the app core: checkProfileRights probes which rights a profile's key holds
+// The rights check through the app core: checkProfileRights probes which rights a profile's key holds
 // (read-only calls against the sandbox over loopback) and records them for the Profiles page.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../main/sandbox/index';

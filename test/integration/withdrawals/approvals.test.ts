@@ -1,4 +1,4 @@
-// Issue 5 end to end below the UI: the wallet core against the sandbox over real sockets.
+// Wallet and withdrawal approvals end to end below the UI: the wallet core against the sandbox over real sockets.
 import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC_ADDRESS, startHarness, unwrap, waitForEvent, type Harness } from './harness';

@@ -13,7 +13,7 @@ import type { AuditLog } from '../audit/audit-log';
 import { audited, type AuditSubject } from '../audit/audited';
 import { failureText } from '../wallet/api-failure';
 import type { ProfileRef } from '../withdrawals/ports';
-import { claimKey, isNumericId, toCandidate, type Decision } from './matching';
+import { claimKey, isHistoryKind, isNumericId, providerOf, toCandidate, type Decision } from './matching';
 import { auditSettlement } from './settlement-audit';
 import { Reconciler } from './reconciler';
 import type { FeeMode, PendingMove, PendingStore } from './store';
@@ -202,8 +202,8 @@ export class PendingLedger {
     if (decision.status === 'found') {
       tx = decision.transaction;
       const claimed = this.deps.store.atomically(() => {
-        const creates = move.kind !== 'commit' && move.kind !== 'rollback';
-        if (creates && !this.deps.store.claim(this.deps.profile.id, claimKey(move.kind, decision.transaction.id), move.id)) return null;
+        // A commit or rollback creates no transaction of its own: nothing to claim.
+        if (isHistoryKind(move.kind) && !this.deps.store.claim(this.deps.profile.id, claimKey(move.kind, decision.transaction.id), move.id)) return null;
         return this.save({ ...move, state: 'found', txIds: [decision.transaction.id], candidates: by === 'person' ? move.candidates : [], settledBy: by,
           reason: by === 'person' ? `Linked by a person to transaction ${decision.transaction.id}` : `Found in the history: transaction ${decision.transaction.id}` });
       });
@@ -225,7 +225,7 @@ export class PendingLedger {
    *  order's provider's newest order, otherwise the newest wallet transaction. */
   private async cursorFor(spec: MoveSpec): Promise<string | null> {
     if (spec.kind !== 'buyCryptoOrder') return this.deps.api.newestTransactionId();
-    const orders = await this.deps.api.buyCryptoOrders((spec.destination ?? '').split('>')[0] ?? '');
+    const orders = await this.deps.api.buyCryptoOrders(providerOf(spec.destination));
     const ids = orders.map((o) => o.id).filter(isNumericId).map((id) => BigInt(id));
     return ids.length === 0 ? '0' : ids.reduce((a, b) => (a > b ? a : b)).toString();
   }

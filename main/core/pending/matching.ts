@@ -84,9 +84,9 @@ export function claimKey(kind: PendingMove['kind'], id: string): string {
   return kind === 'buyCryptoOrder' ? `order:${id}` : id;
 }
 
-/** The provider a buy-crypto move went to (its destination is '<provider>><target>'). */
-export function providerOf(move: PendingMove): string {
-  return (move.destination ?? '').split('>')[0] ?? '';
+/** The provider a buy-crypto move goes to (its destination is '<provider>><target>'). */
+export function providerOf(destination: string | null): string {
+  return (destination ?? '').split('>')[0] ?? '';
 }
 
 /** Appeared after the move was sent, and early enough that the service could have accepted it. */
@@ -97,8 +97,9 @@ export function inWindow(move: PendingMove, tx: Transaction): boolean {
   return move.sentAtMs !== null && stamped >= move.sentAtMs - EARLY_SLACK_MS;
 }
 
+/** `claimed` holds claim keys (claimKey): what other moves already hold. */
 export function isCandidate(move: PendingMove, tx: Transaction, claimed: ReadonlySet<string>): boolean {
-  return !claimed.has(tx.id) && looksLike(move, tx) && inWindow(move, tx);
+  return !claimed.has(claimKey(move.kind, tx.id)) && looksLike(move, tx) && inWindow(move, tx);
 }
 
 /** Exact: the fee mode actually requested decides which amount the history must show. */

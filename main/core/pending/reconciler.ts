@@ -6,7 +6,8 @@
 import type { Transaction } from '../../exchange/domain';
 import type { LedgerApi } from './ledger';
 import {
-  claimKey, decide, decideDecision, historyFilter, inWindow, isHistoryKind, looksLike, orderAsTransaction, providerOf, type Decision,
+  claimKey, decide, decideDecision, historyFilter, inWindow, isCandidate, isHistoryKind, looksLike, orderAsTransaction, providerOf,
+  type Decision,
 } from './matching';
 import type { PendingMove, PendingStore } from './store';
 
@@ -92,7 +93,7 @@ export class Reconciler {
       if (looksLike(move, tx) && inWindow(move, tx)) matching.push(tx);
     }
     const claimed = this.store.claimed(this.profileId, matching.map((tx) => claimKey(move.kind, tx.id)));
-    return matching.filter((tx) => !claimed.has(claimKey(move.kind, tx.id)));
+    return matching.filter((tx) => isCandidate(move, tx, claimed));
   }
 
   /** Where the move would show: the provider's orders for a buy-crypto order, else the wallet history. */
@@ -101,7 +102,7 @@ export class Reconciler {
       yield* this.api.transactions(historyFilter(move));
       return;
     }
-    const provider = providerOf(move);
+    const provider = providerOf(move.destination);
     for (const order of await this.api.buyCryptoOrders(provider)) yield orderAsTransaction(order, provider);
   }
 

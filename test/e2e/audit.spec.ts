@@ -10,8 +10,8 @@ import type { Page } from '@playwright/test';
 import { seedAuditLog } from '../unit/audit/seed-audit';
 import { expect, test } from './fixtures';
 import { SandboxDesk, goTo, tab } from './approvals-sandbox';
+import { shootInBothThemes } from './screenshots';
 
-const SHOTS = 'test-results/screenshots';
 
 test('the audit log lists a transfer before and after it was sent, filters, exports CSV, verifies, and catches an altered row', async ({ page, host }) => {
   await SandboxDesk.open(page, host.url);
@@ -124,16 +124,6 @@ function partway(message: unknown): boolean {
 // through Playwright's socket route, finish well within the timeouts on a loaded machine.
 const SEEDED = 60_000;
 
-/** The screen in both themes (the app follows the OS theme until the user picks one). */
-async function shootBoth(page: Page, name: string): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator('.app-root')).toHaveAttribute('data-theme', theme);
-    await page.screenshot({ path: `${SHOTS}/${theme}-${name}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test('a large log shows real progress while it verifies and exports, one task at a time', async ({ page, host }) => {
   test.setTimeout(180_000);
   seedAuditLog(host.dataDir, SEEDED);
@@ -148,21 +138,21 @@ test('a large log shows real progress while it verifies and exports, one task at
   socket.holdAfter(partway);
   await verify.click();
   expect(await verifying, 'the check seen midway, both buttons disabled').toBe('midway');
-  await shootBoth(page, 'audit-verifying');
+  await shootInBothThemes(page, 'audit-verifying');
   socket.release();
   await expect(page.getByTestId('audit-progress')).toBeHidden({ timeout: 30_000 });
   await expect(page.getByTestId('audit-verification')).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('audit-verification')).toContainText(/Chain intact \(60,0\d\d entries\)/);
   await expect(exportButton).toBeEnabled();
   await page.mouse.move(0, 0);
-  await shootBoth(page, 'audit-verified');
+  await shootInBothThemes(page, 'audit-verified');
 
   const downloading = page.waitForEvent('download', { timeout: 120_000 });
   const exporting = watchMidway(page, 'export');
   socket.holdAfter(partway);
   await exportButton.click();
   expect(await exporting, 'the export seen midway, both buttons disabled').toBe('midway');
-  await shootBoth(page, 'audit-exporting');
+  await shootInBothThemes(page, 'audit-exporting');
   socket.release();
   const download = await downloading;
   await expect(page.getByTestId('audit-exported')).toContainText(/Exported 60,0\d\d entries/);
@@ -170,5 +160,5 @@ test('a large log shows real progress while it verifies and exports, one task at
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.split('\r\n').length - 2).toBe(exported);
   await expect(verify).toBeEnabled();
-  await shootBoth(page, 'audit-exported');
+  await shootInBothThemes(page, 'audit-exported');
 });

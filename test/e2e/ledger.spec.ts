@@ -1,24 +1,10 @@
 // The ledger of money moves on screen: a transfer whose reply is lost turns from "uncertain" to
 // done by itself and the audit says so; an ambiguous withdrawal shows its candidates, cannot be
 // approved, and is settled by a person choosing the right one.
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openApp } from './profile-page';
+import { shootInBothThemes } from './screenshots';
 import { ETH_ADDRESS, SandboxDesk, approvalRow, balanceRow, goTo, openWithdrawal, recordSentOps, tab } from './approvals-sandbox';
-
-const SHOTS = 'test-results/screenshots';
-
-/** Light, then dark, then back: the screen as both themes show it (the app follows the OS theme
- *  until the user picks one, so this works under a drawer's mask too). */
-async function shootBothThemes(page: Page, name: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator('.app-root')).toHaveAttribute('data-theme', theme);
-    await page.screenshot({ path: `${SHOTS}/${theme}-${name}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a transfer whose reply is lost turns from uncertain to done by itself, and the audit says so', async ({ page, context, host }) => {
   test.setTimeout(90_000);
@@ -43,12 +29,12 @@ test('a transfer whose reply is lost turns from uncertain to done by itself, and
   await expect(transferRows.and(auditPage.locator('[data-outcome="uncertain"]'))).toHaveCount(1);
   await expect(transferRows.and(auditPage.locator('[data-outcome="ok"]'))).toHaveCount(0);
   await expect(page.getByTestId('transfer-submit')).toBeDisabled(); // nothing to send again meanwhile
-  await shootBothThemes(page, 'transfer-uncertain');
+  await shootInBothThemes(page, 'transfer-uncertain');
   await expect(notice).toHaveAttribute('data-state', 'found', { timeout: 40_000 });
   await expect(notice).toContainText('Found in the history');
   await expect(page.getByText('Moved 31.5 USDT: found in the history')).toBeVisible();
   await expect(page.getByTestId('transfer-submit')).toBeEnabled();
-  await shootBothThemes(page, 'transfer-found');
+  await shootInBothThemes(page, 'transfer-found');
   expect(sent.filter((op) => op === 'transferFunds')).toHaveLength(1);
 
   // The audit window was never reloaded by hand: the settlement arrived as an event.
@@ -81,7 +67,7 @@ test('an ambiguous withdrawal is shown with its candidates and cannot be approve
   await expect(row.getByTestId('approve')).toHaveCount(0);
   await expect(approvalRow(page, theirs)).toHaveCount(0); // not offered as a row of its own either
   await expect(row.getByTestId('approval-state')).toHaveText('Needs your decision');
-  await shootBothThemes(page, 'approvals-ambiguous');
+  await shootInBothThemes(page, 'approvals-ambiguous');
 
   const own = notice.locator(`[data-testid="move-candidate"]:not([data-id="${theirs}"])`);
   const ownId = await own.getAttribute('data-id');

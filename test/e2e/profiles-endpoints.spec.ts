@@ -4,38 +4,10 @@
 // test-results/screenshots/ for a person to look at.
 import { randomBytes } from 'node:crypto';
 import keytar from 'keytar';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { recordSentOps } from './approvals-sandbox';
 import { fieldItem, fillProfileForm, formField, openApp, profileCard, profileForm } from './profile-page';
-
-const SHOTS = 'test-results/screenshots';
-const THEMES = ['light', 'dark'] as const;
-
-/** Every operation the page sent over its WebSocket, to prove what was and was not sent. */
-function recordSentOps(page: Page): string[] {
-  const ops: string[] = [];
-  page.on('websocket', (socket) => {
-    socket.on('framesent', ({ payload }) => {
-      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
-      const op = (JSON.parse(text) as { op?: unknown }).op;
-      if (typeof op === 'string') ops.push(op);
-    });
-  });
-  return ops;
-}
-
-/** The form sits in a modal over the page; the theme toggle is behind it, so the shot closes nothing. */
-async function shootInEachTheme(page: Page, name: string): Promise<void> {
-  for (const theme of THEMES) {
-    await page.evaluate((wanted) => {
-      const toggle = document.querySelector<HTMLElement>('[data-testid="theme-toggle"]');
-      if (document.querySelector('.app-root')?.getAttribute('data-theme') !== wanted) toggle?.click();
-    }, theme);
-    await expect(page.locator('.app-root')).toHaveAttribute('data-theme', theme);
-    await page.waitForTimeout(300); // theme and feedback transitions
-    await page.screenshot({ path: `${SHOTS}/${theme}-${name}.png` });
-  }
-}
+import { shootInBothThemes } from './screenshots';
 
 test('a profile pointed at plain http:// on another computer is refused on its field, and nothing is sent', async ({ page, host }) => {
   const sent = recordSentOps(page);
@@ -51,7 +23,7 @@ test('a profile pointed at plain http:// on another computer is refused on its f
   await formField(page, 'name').press('Enter');
   await expect(fieldItem(page, 'restUrl')).toContainText('Use https://; unencrypted http:// is allowed only on this computer');
   await expect(fieldItem(page, 'streamUrl')).toContainText('Use wss://; unencrypted ws:// is allowed only on this computer');
-  await shootInEachTheme(page, 'profile-plain-http-refused');
+  await shootInBothThemes(page, 'profile-plain-http-refused');
 
   // A password in the URL is refused without being repeated on the page.
   await fillProfileForm(page, { restUrl: 'https://ops:PAGE-PASSWORD-31@api.example.com', streamUrl: 'wss://api.example.com' });
@@ -99,11 +71,11 @@ test('an edit that moves the profile to another host is refused until the secret
   await formField(page, 'restUrl').fill('https://api.example.net/v3');
   await expect(formField(page, 'secretKey')).toHaveAttribute('placeholder', 'Paste the secret key again');
   await expect(fieldItem(page, 'secretKey')).toContainText('New host: the stored secret is never sent there, so enter it again.');
-  await shootInEachTheme(page, 'profile-host-moved');
+  await shootInBothThemes(page, 'profile-host-moved');
   const updatesBefore = sent.filter((op) => op === 'updateProfile').length;
   await profileForm(page).getByRole('button', { name: 'Save changes' }).click();
   await expect(fieldItem(page, 'secretKey')).toContainText('Enter the secret again: the stored secret is never sent to a new host');
-  await shootInEachTheme(page, 'profile-host-moved-refused');
+  await shootInBothThemes(page, 'profile-host-moved-refused');
   expect(sent.filter((op) => op === 'updateProfile').length).toBe(updatesBefore);
   await expect(profileForm(page)).toBeVisible();
 

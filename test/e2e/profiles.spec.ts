@@ -4,23 +4,11 @@ import { randomBytes } from 'node:crypto';
 import keytar from 'keytar';
 import type { Page } from '@playwright/test';
 import { expect, recordReceivedFrames, test } from './fixtures';
+import { recordSentOps } from './approvals-sandbox';
 import { fieldItem, fillProfileForm, formField, openApp, profileCard, profileForm } from './profile-page';
 
 const SERVICE = 'coffer';
 const account = (profileId: string) => `profile:${profileId}`;
-
-/** Every createProfile call the page sent, so a test can prove nothing was sent. */
-function recordSentOps(page: Page): string[] {
-  const ops: string[] = [];
-  page.on('websocket', (socket) => {
-    socket.on('framesent', ({ payload }) => {
-      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
-      const op = (JSON.parse(text) as { op?: unknown }).op;
-      if (typeof op === 'string') ops.push(op);
-    });
-  });
-  return ops;
-}
 
 async function expectSecretNowhereInPage(page: Page, secret: string, frames: readonly string[]): Promise<void> {
   expect(await page.content()).not.toContain(secret);

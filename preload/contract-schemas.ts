@@ -34,7 +34,7 @@ const secretKey = z.string().trim().max(1024, 'The secret key is too long');
 const profileId = z.object({ id: profileIdText }).strict();
 
 export const REQUEST_SCHEMAS = {
-  appInfo: noPayload,
+  getAppInfo: noPayload,
   listProfiles: noPayload,
   createProfile: z
     .object({ ...profileFields, secretKey: secretKey.min(1, 'Enter the secret key') })
@@ -47,7 +47,7 @@ export const REQUEST_SCHEMAS = {
   removeProfile: profileId,
   activateProfile: profileId,
   checkProfileRights: profileId,
-  streamStates: noPayload,
+  listStreamStates: noPayload,
   ...WALLET_REQUEST_SCHEMAS,
   ...PENDING_REQUEST_SCHEMAS,
 } as const satisfies RequestSchemas;

@@ -14,7 +14,7 @@ export * from './contract/pending';
 type Op<Req, Res> = { request: Req; result: Res };
 
 export interface Operations extends WalletOperations, PendingOperations {
-  appInfo: Op<void, AppInfo>;
+  getAppInfo: Op<void, AppInfo>;
   listProfiles: Op<void, Profile[]>;
   createProfile: Op<ProfileInput, Profile>;
   updateProfile: Op<ProfileUpdate, Profile>;
@@ -23,7 +23,7 @@ export interface Operations extends WalletOperations, PendingOperations {
   /** Probes which rights the profile's key holds (read-only calls) and records them. */
   checkProfileRights: Op<{ id: string }, RightsCheck>;
   /** The latest state of every stream main runs (events only tell what changes after a page loads). */
-  streamStates: Op<void, StreamState[]>;
+  listStreamStates: Op<void, StreamState[]>;
 }
 
 export type OperationName = keyof Operations;
@@ -31,14 +31,14 @@ export type RequestOf<K extends OperationName> = Operations[K]['request'];
 export type ResultOf<K extends OperationName> = Operations[K]['result'];
 
 export const OPERATION_NAMES = [
-  'appInfo',
+  'getAppInfo',
   'listProfiles',
   'createProfile',
   'updateProfile',
   'removeProfile',
   'activateProfile',
   'checkProfileRights',
-  'streamStates',
+  'listStreamStates',
   ...WALLET_OPERATION_NAMES,
   ...PENDING_OPERATION_NAMES,
 ] as const satisfies readonly OperationName[];

@@ -29,7 +29,7 @@ export interface CoreOptions {
   /** Starts the built-in sandbox; omitted, no sandbox runs (and no built-in profile is refreshed). */
   launchSandbox?: SandboxLauncher;
   nativeBinding?: string;
-  /** Shown in appInfo; Electron passes app.getVersion(). */
+  /** Shown in getAppInfo; Electron passes app.getVersion(). */
   version?: string;
 }
 

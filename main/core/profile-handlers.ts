@@ -6,7 +6,7 @@ import type { Handlers } from './dispatch';
 import type { ProfilesService } from './profiles';
 
 export type ProfileOperationName =
-  | 'appInfo'
+  | 'getAppInfo'
   | 'listProfiles'
   | 'createProfile'
   | 'updateProfile'
@@ -23,7 +23,7 @@ export interface AppIdentity {
 
 export function createProfileHandlers(profiles: ProfilesService, app: AppIdentity): ProfileHandlers {
   return {
-    appInfo: async () => ok({ ...app, activeProfileId: profiles.activeProfileId() }),
+    getAppInfo: async () => ok({ ...app, activeProfileId: profiles.activeProfileId() }),
     listProfiles: async () => ok(profiles.list()),
     createProfile: async (input) => ok(await profiles.create(input)),
     updateProfile: async (change) => ok(await profiles.update(change)),

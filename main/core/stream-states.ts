@@ -6,7 +6,7 @@ import type { Handlers } from './dispatch';
 import type { EventBus } from './events';
 
 export interface StreamStates {
-  handlers: Pick<Handlers, 'streamStates'>;
+  handlers: Pick<Handlers, 'listStreamStates'>;
   /** Stops following the event bus. */
   stop(): void;
 }
@@ -19,7 +19,7 @@ export function followStreamStates(events: Pick<EventBus, 'subscribe'>): StreamS
     latest.set(`${state.profileId}\u0000${state.stream}`, state);
   });
   return {
-    handlers: { streamStates: async () => ok([...latest.values()]) },
+    handlers: { listStreamStates: async () => ok([...latest.values()]) },
     stop,
   };
 }

@@ -6,20 +6,20 @@
 import type { OperationName } from '../contract';
 
 export const READ_ONLY_OPERATIONS = [
-  'appInfo',
+  'getAppInfo',
   'listProfiles',
-  'streamStates',
-  'walletOverview',
-  'walletCurrencies',
-  'depositAddresses',
-  'recentDepositAddresses',
-  'checkAddressMine',
+  'listStreamStates',
+  'getWalletOverview',
+  'listWalletCurrencies',
+  'listDepositAddresses',
+  'listRecentDepositAddresses',
+  'checkOwnAddress',
   'estimateWithdrawalFee',
   'listApprovals',
   'listAudit',
   'exportAuditCsvChunk',
   'verifyAudit',
-  'serviceClock',
+  'getServiceClock',
   'listPendingMoves',
 ] as const satisfies readonly OperationName[];
 
@@ -31,7 +31,7 @@ export const STATE_CHANGING_OPERATIONS = [
   /** Records the rights it found on the profile. */
   'checkProfileRights',
   /** Creates an address at the service. */
-  'newDepositAddress',
+  'createDepositAddress',
   'transferFunds',
   'prepareWithdrawal',
   'commitWithdrawal',

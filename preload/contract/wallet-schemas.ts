@@ -36,12 +36,12 @@ const auditFilter = z
 type Schemas = { [K in keyof WalletOperations]: z.ZodType<WalletOperations[K]['request'], unknown> };
 
 export const WALLET_REQUEST_SCHEMAS = {
-  walletOverview: z.object({ valuationCurrency: currency }).strict(),
-  walletCurrencies: noPayload,
-  depositAddresses: addressQuery,
-  newDepositAddress: addressQuery,
-  recentDepositAddresses: addressQuery,
-  checkAddressMine: z.object({ address: z.string().trim().min(1, 'Enter an address').max(256, 'address is too long') }).strict(),
+  getWalletOverview: z.object({ valuationCurrency: currency }).strict(),
+  listWalletCurrencies: noPayload,
+  listDepositAddresses: addressQuery,
+  createDepositAddress: addressQuery,
+  listRecentDepositAddresses: addressQuery,
+  checkOwnAddress: z.object({ address: z.string().trim().min(1, 'Enter an address').max(256, 'address is too long') }).strict(),
   transferFunds: z
     .object({
       currency,
@@ -70,5 +70,5 @@ export const WALLET_REQUEST_SCHEMAS = {
   listAudit: auditFilter,
   exportAuditCsvChunk: z.object({ filter: auditFilter.omit({ limit: true, offset: true }), cursor: auditExportCursor.optional() }).strict(),
   verifyAudit: noPayload,
-  serviceClock: noPayload,
+  getServiceClock: noPayload,
 } as const satisfies Schemas;

@@ -187,12 +187,12 @@ export interface FeeEstimateResult {
 // ---- Operations and events -----------------------------------------------------------------------
 
 export interface WalletOperations extends AuditOperations {
-  walletOverview: Op<{ valuationCurrency: string }, WalletOverview>;
-  walletCurrencies: Op<void, CurrencyInfo[]>;
-  depositAddresses: Op<AddressQuery, DepositAddress[]>;
-  newDepositAddress: Op<AddressQuery, DepositAddress>;
-  recentDepositAddresses: Op<AddressQuery, DepositAddress[]>;
-  checkAddressMine: Op<{ address: string }, { mine: boolean }>;
+  getWalletOverview: Op<{ valuationCurrency: string }, WalletOverview>;
+  listWalletCurrencies: Op<void, CurrencyInfo[]>;
+  listDepositAddresses: Op<AddressQuery, DepositAddress[]>;
+  createDepositAddress: Op<AddressQuery, DepositAddress>;
+  listRecentDepositAddresses: Op<AddressQuery, DepositAddress[]>;
+  checkOwnAddress: Op<{ address: string }, { mine: boolean }>;
   transferFunds: Op<TransferInput, TransferResult>;
   estimateWithdrawalFee: Op<FeeEstimateInput, FeeEstimateResult>;
   prepareWithdrawal: Op<WithdrawalInput, WithdrawalView>;
@@ -202,16 +202,16 @@ export interface WalletOperations extends AuditOperations {
   rollbackWithdrawal: Op<WithdrawalId, WithdrawalView>;
   /** The service's time minus this computer's, as main has learned it: countdowns to a
    *  service deadline run on the service's clock, not on a desktop clock that may be off. */
-  serviceClock: Op<void, { offsetMs: number }>;
+  getServiceClock: Op<void, { offsetMs: number }>;
 }
 
 export const WALLET_OPERATION_NAMES = [
-  'walletOverview',
-  'walletCurrencies',
-  'depositAddresses',
-  'newDepositAddress',
-  'recentDepositAddresses',
-  'checkAddressMine',
+  'getWalletOverview',
+  'listWalletCurrencies',
+  'listDepositAddresses',
+  'createDepositAddress',
+  'listRecentDepositAddresses',
+  'checkOwnAddress',
   'transferFunds',
   'estimateWithdrawalFee',
   'prepareWithdrawal',
@@ -219,7 +219,7 @@ export const WALLET_OPERATION_NAMES = [
   'commitWithdrawal',
   'rollbackWithdrawal',
   ...AUDIT_OPERATION_NAMES,
-  'serviceClock',
+  'getServiceClock',
 ] as const satisfies readonly (keyof WalletOperations)[];
 
 export interface WalletEvents extends AuditEvents {

@@ -1,5 +1,5 @@
 // npm run bench:flood — a page floods the web host with 2,000 calls; how long does a fresh page
-// then wait for its first walletOverview? Real host, core and built-in sandbox (light seed, real
+// then wait for its first getWalletOverview? Real host, core and built-in sandbox (light seed, real
 // rate limits) in this process, a witness counting the requests that reached the sandbox.
 // Baseline: a fresh page with no flood. Without the gate (everything admitted, nothing shared or
 // dropped, as before): a 200-call flood, since 2,000 would queue for minutes. Prints; asserts nothing.
@@ -50,11 +50,11 @@ async function startRig(root: string): Promise<Rig> {
   return { core, witness, gated: { host, gate }, ungated };
 }
 
-/** A fresh page's first walletOverview: milliseconds from sending to the answer. */
+/** A fresh page's first getWalletOverview: milliseconds from sending to the answer. */
 async function freshPage(host: RunningHost): Promise<number> {
   const page = await openFloodSocket(host.port, host.token);
   const started = performance.now();
-  const result = await page.answer(page.send('walletOverview', OVERVIEW));
+  const result = await page.answer(page.send('getWalletOverview', OVERVIEW));
   const elapsed = performance.now() - started;
   await page.drop();
   if (!result.ok) throw new Error(`the fresh page was refused: ${result.error.code} ${result.error.message}`);
@@ -65,12 +65,12 @@ async function freshPage(host: RunningHost): Promise<number> {
 async function flood(host: RunningHost, count: number, call: (i: number) => [string, unknown]): Promise<{ socket: FloodSocket; busy: number }> {
   const socket = await openFloodSocket(host.port, host.token);
   const ids = Array.from({ length: count }, (_, i) => socket.send(...call(i)));
-  await socket.answer(socket.send('appInfo'));
+  await socket.answer(socket.send('getAppInfo'));
   return { socket, busy: socket.countCode(ids, 'BUSY') };
 }
 
-const identical = (): [string, unknown] => ['walletOverview', OVERVIEW];
-const distinct = (i: number): [string, unknown] => ['checkAddressMine', { address: `bench-address-${i}` }];
+const identical = (): [string, unknown] => ['getWalletOverview', OVERVIEW];
+const distinct = (i: number): [string, unknown] => ['checkOwnAddress', { address: `bench-address-${i}` }];
 
 interface Figures {
   label: string;
@@ -137,10 +137,10 @@ async function main(): Promise<void> {
     };
     const results = [
       await scenario(rig, 'baseline: fresh page, no flood', noFlood),
-      await scenario(rig, `gate: after ${FLOOD} identical walletOverview, flooder open`, gatedFlood(rig, identical, false)),
-      await scenario(rig, `gate: after ${FLOOD} identical walletOverview, flooder closed`, gatedFlood(rig, identical, true)),
-      await scenario(rig, `gate: after ${FLOOD} distinct checkAddressMine, flooder open`, gatedFlood(rig, distinct, false)),
-      await scenario(rig, `gate: after ${FLOOD} distinct checkAddressMine, flooder closed`, gatedFlood(rig, distinct, true)),
+      await scenario(rig, `gate: after ${FLOOD} identical getWalletOverview, flooder open`, gatedFlood(rig, identical, false)),
+      await scenario(rig, `gate: after ${FLOOD} identical getWalletOverview, flooder closed`, gatedFlood(rig, identical, true)),
+      await scenario(rig, `gate: after ${FLOOD} distinct checkOwnAddress, flooder open`, gatedFlood(rig, distinct, false)),
+      await scenario(rig, `gate: after ${FLOOD} distinct checkOwnAddress, flooder closed`, gatedFlood(rig, distinct, true)),
     ];
     // Last: without the gate the closed page's calls run on and would spoil whatever came next.
     const from = rig.witness.log.length;
@@ -148,10 +148,10 @@ async function main(): Promise<void> {
     await socket.drop();
     const ungatedTime = await freshPage(rig.ungated);
     results.push({
-      label: `no gate: after ${UNGATED_FLOOD} identical walletOverview, flooder closed`,
+      label: `no gate: after ${UNGATED_FLOOD} identical getWalletOverview, flooder closed`,
       times: [ungatedTime], busy: [0], coalesced: [0], walletRequests: [walletRequestsSince(rig.witness, from)],
     });
-    console.log(`Fresh page's first walletOverview after a flood from another page (median of ${RUNS}; the last line is one run)`);
+    console.log(`Fresh page's first getWalletOverview after a flood from another page (median of ${RUNS}; the last line is one run)`);
     for (const figures of results) print(figures);
   } finally {
     await rig.gated.host.close();

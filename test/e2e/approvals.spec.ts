@@ -120,7 +120,7 @@ test('insufficient funds and a malformed address show clear errors on their fiel
   await expect(modal.getByText('This is not a valid Ethereum (ERC20) address.')).toHaveCount(0);
   await modal.getByTestId('withdraw-review').click();
   await expect(modal.getByTestId('withdraw-confirm')).toHaveCount(0);
-  expect(sent).toContain('walletOverview'); // the recorder sees the page's calls…
+  expect(sent).toContain('getWalletOverview'); // the recorder sees the page's calls…
   expect(sent).not.toContain('prepareWithdrawal'); // …and no prepare among them
   expect(await desk.walletAvailable('USDT')).toBe(before);
 });

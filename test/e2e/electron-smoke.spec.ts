@@ -11,7 +11,7 @@ const ROOT = resolve(__dirname, '../..');
 
 /** The few browser globals the checks use (this project's node tsconfig has no DOM lib). */
 interface PageGlobals {
-  coffer: { appInfo(): Promise<unknown> };
+  coffer: { getAppInfo(): Promise<unknown> };
   open(url: string): unknown;
   location: { href: string };
   navigator: { permissions: { query(descriptor: { name: string }): Promise<{ state: string }> } };
@@ -63,7 +63,7 @@ test.describe('Electron shell security', () => {
   test('window.coffer exposes one named method per operation, and nothing generic', async () => {
     const keys = await page.evaluate(() => Object.keys((globalThis as unknown as PageGlobals).coffer).sort());
     expect(keys).toEqual([...OPERATION_NAMES, 'on'].sort());
-    const info = await page.evaluate(() => (globalThis as unknown as PageGlobals).coffer.appInfo());
+    const info = await page.evaluate(() => (globalThis as unknown as PageGlobals).coffer.getAppInfo());
     expect(info).toMatchObject({ ok: true, value: { transport: 'electron', dataDir } });
   });
 

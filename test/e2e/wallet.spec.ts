@@ -81,12 +81,12 @@ test('balances follow the wallet stream without polling: another desktop reserve
   await goTo(page, 'Wallet');
   await expect(page.getByTestId('wallet-live')).toHaveAttribute('data-live', 'true', { timeout: 15_000 });
   const before = await desk.walletAvailable('USDT');
-  const calls = sent.filter((frame) => frame.includes('"walletOverview"')).length;
+  const calls = sent.filter((frame) => frame.includes('"getWalletOverview"')).length;
   await desk.prepareWithdrawal({ currency: 'USDT', amount: '100', address: ETH_ADDRESS });
   const after = await desk.walletAvailable('USDT');
   expect(new Decimal(before).minus(after).toFixed()).toBe('105'); // amount + the network fee, reserved
   await expect(balanceRow(page, 'USDT')).toContainText(grouped(new Decimal(after).toFixed(6)));
-  expect(sent.filter((frame) => frame.includes('"walletOverview"')).length).toBe(calls); // no reload asked for it
+  expect(sent.filter((frame) => frame.includes('"getWalletOverview"')).length).toBe(calls); // no reload asked for it
 });
 
 test('the page says when it is not live, and turns live again when the streams come back', async ({ page, host }) => {

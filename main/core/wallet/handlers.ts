@@ -124,12 +124,12 @@ export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
     guarded(op, async (request: Req) => run(await services(), request));
 
   const handlers: WalletHandlers = {
-    walletOverview: withServices((s, r) => s.wallet.overview(r.valuationCurrency), 'walletOverview'),
-    walletCurrencies: withServices((s) => s.wallet.currencyInfo(), 'walletCurrencies'),
-    depositAddresses: withServices((s, r) => s.wallet.depositAddresses(r), 'depositAddresses'),
-    newDepositAddress: withServices((s, r) => s.wallet.newDepositAddress(r), 'newDepositAddress'),
-    recentDepositAddresses: withServices((s, r) => s.wallet.recentDepositAddresses(r), 'recentDepositAddresses'),
-    checkAddressMine: withServices((s, r) => s.wallet.isOwnAddress(r.address), 'checkAddressMine'),
+    getWalletOverview: withServices((s, r) => s.wallet.overview(r.valuationCurrency), 'getWalletOverview'),
+    listWalletCurrencies: withServices((s) => s.wallet.currencyInfo(), 'listWalletCurrencies'),
+    listDepositAddresses: withServices((s, r) => s.wallet.depositAddresses(r), 'listDepositAddresses'),
+    createDepositAddress: withServices((s, r) => s.wallet.newDepositAddress(r), 'createDepositAddress'),
+    listRecentDepositAddresses: withServices((s, r) => s.wallet.recentDepositAddresses(r), 'listRecentDepositAddresses'),
+    checkOwnAddress: withServices((s, r) => s.wallet.isOwnAddress(r.address), 'checkOwnAddress'),
     transferFunds: withServices((s, r) => s.wallet.transfer(r), 'transferFunds'),
     estimateWithdrawalFee: withServices((s, r) => s.wallet.estimateFee(r), 'estimateWithdrawalFee'),
     prepareWithdrawal: withServices((s, r) => s.withdrawals.prepare(r), 'prepareWithdrawal'),
@@ -137,7 +137,7 @@ export function createWalletHandlers(deps: WalletHandlersDeps): WalletCore {
     commitWithdrawal: withServices((s, r) => s.withdrawals.commit(r.id), 'commitWithdrawal'),
     rollbackWithdrawal: withServices((s, r) => s.withdrawals.rollback(r.id), 'rollbackWithdrawal'),
     ...createAuditHandlers(deps.audit, (progress) => deps.events.emit('auditVerifyProgress', progress)),
-    serviceClock: withServices(async (s) => ({ offsetMs: Math.round(s.api.serviceNow() - Date.now()) }), 'serviceClock'),
+    getServiceClock: withServices(async (s) => ({ offsetMs: Math.round(s.api.serviceNow() - Date.now()) }), 'getServiceClock'),
     listPendingMoves: withServices(async (s) => s.ledger.list(), 'listPendingMoves'),
     linkPendingMove: withServices((s, r) => s.ledger.link(r.moveId, r.txId), 'linkPendingMove'),
     dismissPendingMove: withServices(async (s, r) => s.ledger.dismiss(r.moveId), 'dismissPendingMove'),

@@ -46,7 +46,7 @@ describe('the built-in Sandbox profile', () => {
     expect(sandbox?.restUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(sandbox?.streamUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
     expect(sandbox?.rights).toEqual(expect.arrayContaining(['PAY', 'WDR', 'HIST']));
-    expect(valueOf(await fixture.core.dispatch('appInfo', undefined))).toMatchObject({ activeProfileId: sandbox?.id });
+    expect(valueOf(await fixture.core.dispatch('getAppInfo', undefined))).toMatchObject({ activeProfileId: sandbox?.id });
     const secret = await keytar.getPassword('coffer', `profile:${sandbox?.id}`);
     expect(secret).toBeTruthy();
     expect(JSON.stringify(await listProfiles())).not.toContain(String(secret));

@@ -183,7 +183,7 @@ describe('moving a profile to another host', () => {
     const atSandbox = { restUrl: sandbox.restUrl, streamUrl: sandbox.wsUrl, authMethod, publicKey: sandbox.master.apiKey };
     const profile = valueOf(await call('createProfile', validInput({ ...atSandbox, secretKey: oldSecret }))) as Profile;
     valueOf(await call('activateProfile', { id: profile.id }));
-    valueOf(await call('walletOverview', { valuationCurrency: 'USD' })); // the old secret works where it belongs
+    valueOf(await call('getWalletOverview', { valuationCurrency: 'USD' })); // the old secret works where it belongs
 
     // Another origin for REST, for the stream, or for both: each refused on the secret field.
     const { secretKey: _none, ...withoutSecret } = validInput(atSandbox);
@@ -204,7 +204,7 @@ describe('moving a profile to another host', () => {
     const [stored] = valueOf(await call('listProfiles')) as Profile[];
     expect(stored).toMatchObject({ restUrl: sandbox.restUrl, streamUrl: sandbox.wsUrl, updatedAt: profile.updatedAt });
     expect(await keychainSecret(profile.id)).toBe(oldSecret);
-    valueOf(await call('walletOverview', { valuationCurrency: 'USD' }));
+    valueOf(await call('getWalletOverview', { valuationCurrency: 'USD' }));
     valueOf(await call('checkProfileRights', { id: profile.id }));
     expect(recorder.seen).toEqual([]);
 
@@ -215,7 +215,7 @@ describe('moving a profile to another host', () => {
     })) as Profile;
     expect(moved).toMatchObject({ restUrl: recorder.restUrl, streamUrl: recorder.wsUrl, rights: null, hasSecret: true });
     expect(await keychainSecret(profile.id)).toBe(newSecret);
-    expect(await call('walletOverview', { valuationCurrency: 'USD' })).toMatchObject({ ok: false });
+    expect(await call('getWalletOverview', { valuationCurrency: 'USD' })).toMatchObject({ ok: false });
     expect(await call('checkProfileRights', { id: profile.id })).toMatchObject({ ok: false });
     await until(() => recorder.seen.some((entry) => entry.kind === 'ws-frame' && entry.body.includes('"login"')), 'a stream login at the new host');
 

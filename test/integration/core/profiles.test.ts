@@ -157,8 +157,8 @@ describe('removing and activating', () => {
     expect(valueOf(await call('activateProfile', { id: second.id }))).toMatchObject({ id: second.id });
     expect(heard).toEqual([{ activeProfileId: second.id }]);
     await fixture.reopen();
-    expect(valueOf(await call('appInfo'))).toMatchObject({ activeProfileId: second.id });
+    expect(valueOf(await call('getAppInfo'))).toMatchObject({ activeProfileId: second.id });
     await call('removeProfile', { id: second.id });
-    expect(valueOf(await call('appInfo'))).toMatchObject({ activeProfileId: first.id });
+    expect(valueOf(await call('getAppInfo'))).toMatchObject({ activeProfileId: first.id });
   });
 });

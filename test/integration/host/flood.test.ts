@@ -51,7 +51,7 @@ const open = async () => {
 /** Fires FLOOD calls, then one marker: once the marker is answered, every call has been admitted or refused. */
 async function flood(socket: FloodSocket, call: (i: number) => [string, unknown]): Promise<{ ids: number[]; busy: number }> {
   const ids = Array.from({ length: FLOOD }, (_, i) => socket.send(...call(i)));
-  await socket.answer(socket.send('appInfo'));
+  await socket.answer(socket.send('getAppInfo'));
   return { ids, busy: socket.countCode(ids, 'BUSY') };
 }
 
@@ -69,7 +69,7 @@ beforeAll(async () => {
   gate = createCallGate(core.dispatch);
   host = await startHost({ dispatch: core.dispatch, gate, events: core.events, rendererDir });
   const probe = await open();
-  expect(await probe.answer(probe.send('walletOverview', { valuationCurrency: 'USDT' }))).toMatchObject({ ok: true });
+  expect(await probe.answer(probe.send('getWalletOverview', { valuationCurrency: 'USDT' }))).toMatchObject({ ok: true });
 }, 60_000);
 
 afterEach(async () => {
@@ -89,7 +89,7 @@ describe('a page flooding the host', () => {
   it('gets 2,000 identical reads answered by a handful of shared runs, the excess BUSY at once; a fresh page is answered', async () => {
     const before = { stats: gate.stats(), balance: witness.count('GET', BALANCE) };
     const flooder = await open();
-    const { ids, busy } = await flood(flooder, () => ['walletOverview', { valuationCurrency: 'USDT' }]);
+    const { ids, busy } = await flood(flooder, () => ['getWalletOverview', { valuationCurrency: 'USDT' }]);
     const results = await Promise.all(ids.map((id) => flooder.answer(id)));
     const answered = results.filter((result) => result.ok).length;
     expect(answered + busy).toBe(FLOOD);
@@ -109,7 +109,7 @@ describe('a page flooding the host', () => {
     await flooder.drop();
 
     const fresh = await open();
-    expect(await fresh.answer(fresh.send('walletOverview', { valuationCurrency: 'USDT' }))).toMatchObject({ ok: true, value: { valuationCurrency: 'USDT' } });
+    expect(await fresh.answer(fresh.send('getWalletOverview', { valuationCurrency: 'USDT' }))).toMatchObject({ ok: true, value: { valuationCurrency: 'USDT' } });
   }, 60_000);
 
   it('never sends the reads a closed page left waiting', async () => {
@@ -117,7 +117,7 @@ describe('a page flooding the host', () => {
     witness.slow(CHECK_MINE, 1_000);
     const before = witness.count('GET', CHECK_MINE);
     const flooder = await open();
-    const { busy } = await flood(flooder, (i) => ['checkAddressMine', { address: `flood-address-${i}` }]);
+    const { busy } = await flood(flooder, (i) => ['checkOwnAddress', { address: `flood-address-${i}` }]);
     const admitted = FLOOD - busy;
     expect(admitted).toBeGreaterThanOrEqual(DEFAULT_MAX_READS);
     await flooder.drop();
@@ -133,7 +133,7 @@ describe('a page flooding the host', () => {
     witness.slow(CHECK_MINE, 1_000);
     const start = witness.log.length;
     const flooder = await open();
-    const { busy } = await flood(flooder, (i) => ['checkAddressMine', { address: `backlog-address-${i}` }]);
+    const { busy } = await flood(flooder, (i) => ['checkOwnAddress', { address: `backlog-address-${i}` }]);
     const admitted = FLOOD - busy;
     const mover = await open();
     const moved = await mover.answer(mover.send('transferFunds', { currency: 'USDT', amount: '1', from: 'wallet', to: 'spot' }));

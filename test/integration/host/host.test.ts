@@ -115,7 +115,7 @@ describe('the contract over the socket', () => {
   it('answers a call with its result, tagged with the call id', async () => {
     const client = await connect(host.port, host.token);
     try {
-      const info = await client.call('appInfo');
+      const info = await client.call('getAppInfo');
       expect(info).toEqual({
         ok: true,
         value: { version: expect.any(String), transport: 'web', activeProfileId: null, dataDir: join(root, 'data') },

@@ -110,7 +110,7 @@ describe('profile sessions', () => {
       const first = await sessions.session();
       expect(first.profile).toEqual({ id: 'p-sandbox', name: 'Sandbox' });
       expect(secrets.reads).toBe(0);
-      const overview = await core.handlers.walletOverview({ valuationCurrency: 'USDT' });
+      const overview = await core.handlers.getWalletOverview({ valuationCurrency: 'USDT' });
       expect(overview.ok).toBe(true);
       expect(secrets.reads).toBeGreaterThan(0);
       expect((await sessions.session()).api).toBe(first.api);

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('live balances', () => {
   it('pushes merged balances when a transfer moves funds, without polling', async () => {
-    const before = unwrap(await h.core.handlers.walletOverview({ valuationCurrency: 'USDT' }));
+    const before = unwrap(await h.core.handlers.getWalletOverview({ valuationCurrency: 'USDT' }));
     const eth = before.balances.find((b) => b.currency === 'ETH')!;
     const getsBefore = h.wire.filter((line) => line.startsWith('GET /api/3/wallet/balance') || line.startsWith('GET /api/3/spot/balance')).length;
     const pushedBefore = h.events.length;
@@ -48,7 +48,7 @@ describe('live balances', () => {
     await waitForEvent(h, 'walletLive', (e) => !e.live, 10_000, mark);
     const down = h.events.findIndex((e, i) => i >= mark && e.event === 'walletLive' && !e.payload.live);
     await waitForEvent(h, 'walletLive', (e) => e.live, 20_000, down);
-    const overview = unwrap(await h.core.handlers.walletOverview({ valuationCurrency: 'USDT' }));
+    const overview = unwrap(await h.core.handlers.getWalletOverview({ valuationCurrency: 'USDT' }));
     expect(overview.live).toBe(true);
     for (const stream of ['wallet', 'trading']) {
       const seen = h.states.filter((e) => e.stream === stream).map((e) => e.state);
@@ -61,7 +61,7 @@ describe('live balances', () => {
 
 describe('currencies, addresses and fees', () => {
   it('lists currencies with networks, patterns, minimums and fees as strings', async () => {
-    const currencies = unwrap(await h.core.handlers.walletCurrencies());
+    const currencies = unwrap(await h.core.handlers.listWalletCurrencies());
     const usdt = currencies.find((c) => c.code === 'USDT')!;
     expect(usdt.precision).toBe(6);
     expect(usdt.networks.length).toBeGreaterThan(1);
@@ -73,12 +73,12 @@ describe('currencies, addresses and fees', () => {
   });
 
   it('gives deposit addresses, a new one on request, and knows they are ours', async () => {
-    const current = unwrap(await h.core.handlers.depositAddresses({ currency: 'BTC' }));
+    const current = unwrap(await h.core.handlers.listDepositAddresses({ currency: 'BTC' }));
     expect(current.length).toBeGreaterThan(0);
-    const fresh = unwrap(await h.core.handlers.newDepositAddress({ currency: 'BTC' }));
+    const fresh = unwrap(await h.core.handlers.createDepositAddress({ currency: 'BTC' }));
     expect(fresh.address).not.toBe(current[0]?.address);
-    expect(unwrap(await h.core.handlers.checkAddressMine({ address: fresh.address }))).toEqual({ mine: true });
-    expect(unwrap(await h.core.handlers.checkAddressMine({ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }))).toEqual({ mine: false });
+    expect(unwrap(await h.core.handlers.checkOwnAddress({ address: fresh.address }))).toEqual({ mine: true });
+    expect(unwrap(await h.core.handlers.checkOwnAddress({ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }))).toEqual({ mine: false });
   });
 
   it('estimates the fee and what arrives, with and without include_fee', async () => {

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 async function walletAvailable(currency: string): Promise<Decimal> {
-  const overview = unwrap(await h.core.handlers.walletOverview({ valuationCurrency: 'USDT' }));
+  const overview = unwrap(await h.core.handlers.getWalletOverview({ valuationCurrency: 'USDT' }));
   return new Decimal(overview.balances.find((b) => b.currency === currency)?.wallet.available ?? '0');
 }
 
@@ -25,7 +25,7 @@ const withdrawPosts = () => h.wire.filter((line) => line === 'POST /api/3/wallet
 
 describe('wallet overview', () => {
   it('merges wallet and spot per currency and values them in the chosen currency', async () => {
-    const overview = unwrap(await h.core.handlers.walletOverview({ valuationCurrency: 'usdt' }));
+    const overview = unwrap(await h.core.handlers.getWalletOverview({ valuationCurrency: 'usdt' }));
     expect(overview.valuationCurrency).toBe('USDT');
     expect(overview.live).toBe(true);
     const btc = overview.balances.find((b) => b.currency === 'BTC');

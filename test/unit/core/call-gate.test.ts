@@ -45,17 +45,17 @@ describe('the cap per window', () => {
     const { dispatch, open, finishAll } = heldDispatch();
     const gate = createCallGate(dispatch, { maxReads: 2 });
     const window = gate.connect();
-    const first = window.dispatch('walletOverview', { valuationCurrency: 'USD' });
-    const second = window.dispatch('walletOverview', { valuationCurrency: 'EUR' });
-    const third = await window.dispatch('walletOverview', { valuationCurrency: 'BTC' });
+    const first = window.dispatch('getWalletOverview', { valuationCurrency: 'USD' });
+    const second = window.dispatch('getWalletOverview', { valuationCurrency: 'EUR' });
+    const third = await window.dispatch('getWalletOverview', { valuationCurrency: 'BTC' });
     expect(third).toEqual({ ok: false, error: { code: 'BUSY', message: 'Too many requests in flight from this window; try again in a moment' } });
     expect(dispatch).toHaveBeenCalledTimes(2);
     // Another window has its own allowance.
-    void gate.connect().dispatch('walletOverview', { valuationCurrency: 'BTC' });
+    void gate.connect().dispatch('getWalletOverview', { valuationCurrency: 'BTC' });
     expect(dispatch).toHaveBeenCalledTimes(3);
     finishAll();
     await Promise.all([first, second]);
-    const fourth = window.dispatch('walletOverview', { valuationCurrency: 'BTC' });
+    const fourth = window.dispatch('getWalletOverview', { valuationCurrency: 'BTC' });
     finishAll();
     expect(await fourth).toMatchObject({ ok: true });
     expect(gate.stats().busy).toBe(1);
@@ -65,9 +65,9 @@ describe('the cap per window', () => {
   it('keeps a separate allowance for state changes, so a backlog of reads never refuses a money move', async () => {
     const { dispatch, finishAll } = heldDispatch();
     const window = createCallGate(dispatch, { maxReads: 2, maxChanges: 1 }).connect();
-    void window.dispatch('walletOverview', { valuationCurrency: 'USD' });
+    void window.dispatch('getWalletOverview', { valuationCurrency: 'USD' });
     void window.dispatch('listApprovals', undefined);
-    expect(await window.dispatch('walletCurrencies', undefined)).toMatchObject({ error: { code: 'BUSY' } });
+    expect(await window.dispatch('listWalletCurrencies', undefined)).toMatchObject({ error: { code: 'BUSY' } });
     const move = window.dispatch('transferFunds', { currency: 'USDT', amount: '1', from: 'wallet', to: 'spot' });
     expect(dispatch).toHaveBeenLastCalledWith('transferFunds', expect.anything());
     expect(await window.dispatch('commitWithdrawal', { id: 'tx' })).toMatchObject({ error: { code: 'BUSY' } });
@@ -110,13 +110,13 @@ describe('identical reads in flight', () => {
     const { dispatch, open, finishAll } = heldDispatch();
     const gate = createCallGate(dispatch);
     const window = gate.connect();
-    const before = window.dispatch('walletOverview', { valuationCurrency: 'USD' });
+    const before = window.dispatch('getWalletOverview', { valuationCurrency: 'USD' });
     const transfer = window.dispatch('transferFunds', { currency: 'USDT', amount: '5', from: 'wallet', to: 'spot' });
-    const during = window.dispatch('walletOverview', { valuationCurrency: 'USD' });
+    const during = window.dispatch('getWalletOverview', { valuationCurrency: 'USD' });
     expect(dispatch).toHaveBeenCalledTimes(3);
     open.find((call) => call.op === 'transferFunds')?.finish({ ok: true, value: 'moved' });
     await transfer;
-    const after = window.dispatch('walletOverview', { valuationCurrency: 'USD' });
+    const after = window.dispatch('getWalletOverview', { valuationCurrency: 'USD' });
     expect(dispatch).toHaveBeenCalledTimes(4);
     expect(gate.stats().coalesced).toBe(0);
     finishAll();
@@ -149,14 +149,14 @@ describe('a window that goes', () => {
     const gate = createCallGate(dispatch);
     const window = gate.connect();
     await occupy(80);
-    const reads = ['USD', 'EUR', 'BTC'].map((valuationCurrency) => window.dispatch('walletOverview', { valuationCurrency }));
+    const reads = ['USD', 'EUR', 'BTC'].map((valuationCurrency) => window.dispatch('getWalletOverview', { valuationCurrency }));
     await sleep(10);
     window.close();
     for (const read of reads) expect(await read).toMatchObject({ ok: false, error: { code: CANCELLED } });
     await sleep(400);
     expect(sent).toEqual([]);
     expect(gate.stats().cancelled).toBe(3);
-    expect(await window.dispatch('walletOverview', { valuationCurrency: 'USD' })).toMatchObject({ error: { code: CANCELLED } });
+    expect(await window.dispatch('getWalletOverview', { valuationCurrency: 'USD' })).toMatchObject({ error: { code: CANCELLED } });
   });
 
   it('cancels a shared read only when every window waiting for it has gone', async () => {
@@ -165,7 +165,7 @@ describe('a window that goes', () => {
     const [first, second, third] = [gate.connect(), gate.connect(), gate.connect()];
     await occupy(60);
     const kept = [first.dispatch('listApprovals', undefined), second.dispatch('listApprovals', undefined)];
-    const dropped = [first.dispatch('walletCurrencies', undefined), third.dispatch('walletCurrencies', undefined)];
+    const dropped = [first.dispatch('listWalletCurrencies', undefined), third.dispatch('listWalletCurrencies', undefined)];
     await sleep(10);
     first.close();
     third.close();
@@ -192,7 +192,7 @@ describe('a window that goes', () => {
 describe('a cancelled run as dispatch reports it', () => {
   it('is CANCELLED, not an unexpected failure worth a log line', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(failureFrom('walletOverview', new CancelledError())).toMatchObject({ ok: false, error: { code: CANCELLED } });
+    expect(failureFrom('getWalletOverview', new CancelledError())).toMatchObject({ ok: false, error: { code: CANCELLED } });
     expect(log).not.toHaveBeenCalled();
     log.mockRestore();
   });

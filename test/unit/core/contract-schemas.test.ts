@@ -70,7 +70,7 @@ describe('request schemas', () => {
   });
 
   it('say which operation takes no request data', () => {
-    for (const op of ['appInfo', 'listProfiles', 'streamStates', 'walletCurrencies', 'listApprovals', 'verifyAudit'] as const) {
+    for (const op of ['getAppInfo', 'listProfiles', 'listStreamStates', 'listWalletCurrencies', 'listApprovals', 'verifyAudit'] as const) {
       expect(parseRequest(op, { sneaky: 1 }), op).toEqual({
         ok: false,
         error: { code: 'VALIDATION', message: `${op} takes no request data`, field: 'request' },

@@ -13,7 +13,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
   const everyOperationUnused = Object.fromEntries(OPERATION_NAMES.map((op) => [op, unused])) as unknown as Handlers;
   return {
     ...everyOperationUnused,
-    appInfo: async () => ok({ version: '1', transport: 'web', activeProfileId: null, dataDir: '/d' }),
+    getAppInfo: async () => ok({ version: '1', transport: 'web', activeProfileId: null, dataDir: '/d' }),
     listProfiles: async () => ok([]),
     ...overrides,
   };

@@ -16,10 +16,10 @@ describe('operation classes', () => {
   });
 
   it('never call a money move or a write read-only', () => {
-    for (const op of ['transferFunds', 'prepareWithdrawal', 'commitWithdrawal', 'rollbackWithdrawal', 'newDepositAddress', 'createProfile', 'activateProfile']) {
+    for (const op of ['transferFunds', 'prepareWithdrawal', 'commitWithdrawal', 'rollbackWithdrawal', 'createDepositAddress', 'createProfile', 'activateProfile']) {
       expect(isReadOnlyOperation(op), op).toBe(false);
     }
-    expect(isReadOnlyOperation('walletOverview')).toBe(true);
+    expect(isReadOnlyOperation('getWalletOverview')).toBe(true);
     expect(isReadOnlyOperation('notAnOperation')).toBe(false);
   });
 });

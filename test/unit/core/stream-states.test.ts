@@ -7,13 +7,13 @@ describe('stream states', () => {
   it('answers the latest state of each stream, and stops following when told', async () => {
     const events = createEventBus();
     const states = followStreamStates(events);
-    expect(await states.handlers.streamStates(undefined)).toEqual({ ok: true, value: [] });
+    expect(await states.handlers.listStreamStates(undefined)).toEqual({ ok: true, value: [] });
     events.emit('connectionState', { profileId: 'a', stream: 'wallet', state: 'connecting' });
     events.emit('connectionState', { profileId: 'a', stream: 'trading', state: 'live' });
     events.emit('connectionState', { profileId: 'a', stream: 'wallet', state: 'live' });
     events.emit('connectionState', { profileId: 'b', stream: 'wallet', state: 'down', detail: 'timeout' });
     events.emit('profilesChanged', { activeProfileId: 'a' });
-    expect(await states.handlers.streamStates(undefined)).toEqual({
+    expect(await states.handlers.listStreamStates(undefined)).toEqual({
       ok: true,
       value: [
         { profileId: 'a', stream: 'wallet', state: 'live' },
@@ -23,7 +23,7 @@ describe('stream states', () => {
     });
     states.stop();
     events.emit('connectionState', { profileId: 'a', stream: 'wallet', state: 'down' });
-    const after = await states.handlers.streamStates(undefined);
+    const after = await states.handlers.listStreamStates(undefined);
     expect(after.ok && after.value[0]?.state).toBe('live');
   });
 });

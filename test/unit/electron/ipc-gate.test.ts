@@ -35,8 +35,8 @@ beforeEach(() => {
 describe('the IPC binding and the call gate', () => {
   it('gives each window its own allowance and answers BUSY beyond it', async () => {
     const window = new FakeWebContents();
-    void call(window, 'walletOverview', { valuationCurrency: 'USD' });
-    void call(window, 'walletCurrencies');
+    void call(window, 'getWalletOverview', { valuationCurrency: 'USD' });
+    void call(window, 'listWalletCurrencies');
     expect(await call(window, 'listApprovals')).toMatchObject({ ok: false, error: { code: 'BUSY' } });
     void call(new FakeWebContents(), 'listApprovals');
     expect(dispatch).toHaveBeenCalledTimes(3);
@@ -45,7 +45,7 @@ describe('the IPC binding and the call gate', () => {
 
   it('drops the waiting reads of a destroyed window, but lets its state change finish', async () => {
     const window = new FakeWebContents();
-    const read = call(window, 'walletOverview', { valuationCurrency: 'USD' });
+    const read = call(window, 'getWalletOverview', { valuationCurrency: 'USD' });
     const move = call(window, 'transferFunds', { currency: 'USDT', amount: '1', from: 'wallet', to: 'spot' });
     window.destroyed = true;
     window.fire('destroyed');
@@ -56,7 +56,7 @@ describe('the IPC binding and the call gate', () => {
 
   it('starts a reloaded page afresh: the old page\'s reads are dropped and its allowance is not inherited', async () => {
     const window = new FakeWebContents();
-    const reads = [call(window, 'walletOverview', { valuationCurrency: 'USD' }), call(window, 'walletCurrencies')];
+    const reads = [call(window, 'getWalletOverview', { valuationCurrency: 'USD' }), call(window, 'listWalletCurrencies')];
     window.fire('did-start-navigation', navigation({ isMainFrame: true, isSameDocument: true, url: `${OWN_PAGE}#/wallet` }));
     window.fire('did-start-navigation', navigation({ isMainFrame: true, isSameDocument: false, url: 'https://attacker.example/' }));
     window.fire('did-start-navigation', navigation({ isMainFrame: false, isSameDocument: false, url: OWN_PAGE }));

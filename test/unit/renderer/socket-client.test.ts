@@ -90,10 +90,10 @@ describe('createSocketClient', () => {
     track(server, client);
     const seen: unknown[] = [];
     const stop = client.on('profilesChanged', (payload) => seen.push(payload));
-    await client.call('appInfo', undefined);
+    await client.call('getAppInfo', undefined);
     expect(seen).toEqual([{ activeProfileId: 'p2' }]);
     stop();
-    await client.call('appInfo', undefined);
+    await client.call('getAppInfo', undefined);
     expect(seen).toHaveLength(1);
   });
 
@@ -142,13 +142,13 @@ describe('createSocketClient', () => {
 
     const client = createSocketClient({ url: probe.url, createSocket: nodeSocket, backoffMs: () => 20 });
     cleanups.push(() => client.close());
-    const answer = client.call('appInfo', undefined);
+    const answer = client.call('getAppInfo', undefined);
     const unreachable = await waitForState(client, 'unreachable');
     expect(unreachable).toMatchObject({ kind: 'unreachable', attempt: 1 });
 
     const server = await startServer(echo, port);
     track(server);
-    expect(await answer).toEqual({ ok: true, value: { op: 'appInfo', request: null } });
+    expect(await answer).toEqual({ ok: true, value: { op: 'getAppInfo', request: null } });
     expect(server.received).toHaveLength(1);
   });
 });

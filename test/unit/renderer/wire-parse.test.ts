@@ -17,7 +17,7 @@ describe('parseWireMessage', () => {
     ['a result that is no Result', JSON.stringify({ type: 'result', id: 1, result: { ok: 'yes' } })],
     ['an error without a message', JSON.stringify({ type: 'result', id: 1, result: { ok: false, error: { code: 'X' } } })],
     ['an unknown event', JSON.stringify({ type: 'event', event: 'rm -rf', payload: {} })],
-    ['a call echoed back', JSON.stringify({ type: 'call', id: 1, op: 'appInfo' })],
+    ['a call echoed back', JSON.stringify({ type: 'call', id: 1, op: 'getAppInfo' })],
   ])('ignores %s', (_what, data) => {
     expect(parseWireMessage(data)).toBeNull();
   });

@@ -14,7 +14,7 @@ export function useAppSync(): void {
 
   // Streams came up before this page (or this link) did: ask main for where they stand now.
   async function loadStreamStates(): Promise<void> {
-    const result = await bridge.api.streamStates();
+    const result = await bridge.api.listStreamStates();
     if (result.ok) result.value.forEach((report) => connection.recordStream(report));
   }
 

@@ -13,7 +13,7 @@ export function useProfiles() {
 
   /** Reload everything the profile views show: the list and which profile is active. */
   async function load(): Promise<void> {
-    const [list, info] = await Promise.all([api.listProfiles(), api.appInfo()]);
+    const [list, info] = await Promise.all([api.listProfiles(), api.getAppInfo()]);
     if (!list.ok) {
       store.setLoadError(list.error);
       return;

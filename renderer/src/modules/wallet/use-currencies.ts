@@ -15,7 +15,7 @@ export function useCurrencies(): void {
     [() => connection.transport.kind, () => profiles.activeProfileId],
     async ([kind, profileId]) => {
       if (kind !== 'ready' || store.hasCurrenciesFor(profileId)) return;
-      const result = await api.walletCurrencies();
+      const result = await api.listWalletCurrencies();
       if (result.ok) store.setCurrencies(profileId, result.value);
     },
     { immediate: true },

@@ -22,7 +22,7 @@ export function useDepositAddresses() {
     latestQuery = key;
     loading.value = true;
     error.value = null;
-    const [now, past] = await Promise.all([api.depositAddresses(query), api.recentDepositAddresses(query)]);
+    const [now, past] = await Promise.all([api.listDepositAddresses(query), api.listRecentDepositAddresses(query)]);
     if (latestQuery !== key) return; // the user moved to another currency or network meanwhile
     loading.value = false;
     current.value = now.ok ? now.value : [];
@@ -33,7 +33,7 @@ export function useDepositAddresses() {
 
   async function generate(query: AddressQuery): Promise<void> {
     generating.value = true;
-    const result = await api.newDepositAddress(query);
+    const result = await api.createDepositAddress(query);
     generating.value = false;
     if (!result.ok) {
       error.value = result.error;
@@ -48,7 +48,7 @@ export function useDepositAddresses() {
     const trimmed = address.trim();
     if (trimmed === '') return;
     mineCheck.value = { state: 'checking' };
-    const result = await api.checkAddressMine({ address: trimmed });
+    const result = await api.checkOwnAddress({ address: trimmed });
     mineCheck.value = result.ok ? { state: 'done', address: trimmed, mine: result.value.mine } : { state: 'error', error: result.error };
   }
 

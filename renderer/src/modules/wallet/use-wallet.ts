@@ -24,8 +24,8 @@ export function useWallet() {
     const profileId = profiles.activeProfileId;
     try {
       const [overview, currencies] = await Promise.all([
-        api.walletOverview({ valuationCurrency: valuation.value }),
-        store.hasCurrenciesFor(profileId) ? Promise.resolve(null) : api.walletCurrencies(),
+        api.getWalletOverview({ valuationCurrency: valuation.value }),
+        store.hasCurrenciesFor(profileId) ? Promise.resolve(null) : api.listWalletCurrencies(),
       ]);
       if (overview.ok) store.setOverview(overview.value);
       else store.setLoadError(overview.error);

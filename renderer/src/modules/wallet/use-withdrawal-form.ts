@@ -69,7 +69,7 @@ export function useWithdrawalForm() {
   /** Opened outside the wallet page (prepare again): the available balance still has to be known. */
   async function loadBalances(): Promise<void> {
     const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
-    const overview = await api.walletOverview({ valuationCurrency: readValuation(storage) });
+    const overview = await api.getWalletOverview({ valuationCurrency: readValuation(storage) });
     if (overview.ok && store.overview === null) store.setOverview(overview.value);
   }
 

@@ -1,4 +1,4 @@
-import Decimal from '../../preload/contract/decimal';
+import Decimal from './decimal';
 
 // Retry timing: exponential backoff with "equal jitter" (half fixed, half random, so two clients
 // never retry in lockstep yet no retry is instant), and the service's Retry-After honoured.

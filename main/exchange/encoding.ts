@@ -1,5 +1,5 @@
 // Query strings and bodies, built once: the bytes built here are the bytes signed and sent.
-import Decimal from '../../preload/contract/decimal';
+import Decimal from './decimal';
 
 export type QueryValue = string | number | boolean | Decimal | readonly string[] | undefined;
 export const BODY_FORMATS = ['json', 'form'] as const;

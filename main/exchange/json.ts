@@ -1,6 +1,6 @@
 // JSON at the edge. The service sends amounts as strings, but a bare number must never reach a
 // JavaScript float, so every numeric literal is quoted before parsing: numbers arrive as exact text.
-import Decimal from '../../preload/contract/decimal';
+import Decimal from './decimal';
 import { ApiError } from './errors';
 
 const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;

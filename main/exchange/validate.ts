@@ -1,5 +1,5 @@
 // Bad input is refused before any request, with a message naming the field.
-import Decimal from '../../preload/contract/decimal';
+import Decimal from './decimal';
 import { inputError } from './errors';
 
 export function requireText(value: string | undefined, field: string): string {

@@ -1,7 +1,7 @@
 // A full order book kept by sequence number. Levels are parsed once on arrival and kept keyed by
 // their normalised price text; a zero quantity removes the level. An update that skips a sequence number is a gap: the book is no
 // longer trustworthy and must be rebuilt from a fresh snapshot.
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { asArray } from '../json';
 
 export type Level = readonly [price: Decimal, quantity: Decimal];

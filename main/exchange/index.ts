@@ -1,5 +1,8 @@
 // Public face of main/exchange: the app builds a TreasuryApi here and knows nothing else.
-export type { TreasuryApi, FeeQuery, BuyCryptoRateQuery, RightsProbe } from './treasury-api';
+export type {
+  TreasuryApi, BuyCryptoCalls, HistoryCalls, MarketCalls, RightsCalls, SessionCalls, StreamCalls, SubAccountCalls, TransferCalls,
+  WalletCalls, WithdrawalCalls,
+} from './treasury-api';
 export type * from './domain';
 export { KEY_RIGHTS } from './domain';
 export { ApiError, isApiError } from './errors';

@@ -6,9 +6,9 @@
 //   WDR  DELETE /wallet/crypto/withdraw/0  (no read needs WDR; this rolls back a withdrawal id that
 //        cannot exist, which the service refuses for a missing right (403) before looking the id up,
 //        and otherwise refuses as unknown: no money can move either way)
-import { KEY_RIGHTS, type KeyRight } from '../domain';
+import type { RightsCalls } from '../calls/rights';
+import { KEY_RIGHTS, type KeyRight, type RightsProbe } from '../domain';
 import { ApiError } from '../errors';
-import type { RightsProbe } from '../treasury-api';
 import type { V3Calls } from './calls';
 
 const IMPOSSIBLE_WITHDRAWAL_ID = '0';
@@ -51,7 +51,7 @@ async function probeOne(calls: V3Calls, right: KeyRight): Promise<{ verdict: Ver
   }
 }
 
-export async function probeRights(calls: V3Calls): Promise<RightsProbe> {
+async function probeRights(calls: V3Calls): Promise<RightsProbe> {
   const rights: KeyRight[] = [];
   const undetermined: KeyRight[] = [];
   const evidence: Record<KeyRight, string> = { PAY: '', WDR: '', HIST: '', ORD: '' };
@@ -63,3 +63,7 @@ export async function probeRights(calls: V3Calls): Promise<RightsProbe> {
   }
   return { rights, undetermined, evidence };
 }
+
+export const rightsCallsV3 = (calls: V3Calls) => ({
+  probeRights: () => probeRights(calls),
+}) satisfies RightsCalls;

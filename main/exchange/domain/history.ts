@@ -1,0 +1,37 @@
+// The account's transaction history.
+import type Decimal from '../decimal';
+
+export const TRANSACTION_STATUSES = ['CREATED', 'PENDING', 'FAILED', 'SUCCESS', 'ROLLED_BACK'] as const;
+export const TRANSACTION_TYPES = ['DEPOSIT', 'WITHDRAW', 'TRANSFER', 'SWAP'] as const;
+
+export interface Transaction {
+  id: string;
+  status: string;
+  type: string;
+  subtype: string;
+  createdAt: string;
+  updatedAt: string;
+  currency: string;
+  amount: Decimal;
+  fee: Decimal | undefined;
+  networkCode: string | undefined;
+  address: string | undefined;
+  paymentId: string | undefined;
+  hash: string | undefined;
+  txId: string | undefined;
+  operationId: string | undefined;
+  confirmations: number | undefined;
+  publicComment: string | undefined;
+}
+
+export interface TransactionFilter {
+  currencies?: readonly string[];
+  types?: readonly string[];
+  subtypes?: readonly string[];
+  statuses?: readonly string[];
+  /** ISO times on created_at, inclusive. */
+  from?: string;
+  till?: string;
+  /** Only ids from this one on (inclusive); read by the id cursor. */
+  idFrom?: string;
+}

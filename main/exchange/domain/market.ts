@@ -1,0 +1,64 @@
+// Public market data: currencies with their networks, price rates and price history.
+import type Decimal from '../decimal';
+
+export interface Network {
+  code: string;
+  network: string;
+  name: string;
+  isDefault: boolean;
+  payinEnabled: boolean;
+  payoutEnabled: boolean;
+  minWithdrawal: Decimal | undefined;
+  payoutFee: Decimal | undefined;
+  paymentIdRequired: boolean;
+  addressRegex: string | undefined;
+  paymentIdRegex: string | undefined;
+}
+
+export interface Currency {
+  code: string;
+  fullName: string;
+  crypto: boolean;
+  payinEnabled: boolean;
+  payoutEnabled: boolean;
+  transferEnabled: boolean;
+  delisted: boolean;
+  precisionTransfer: Decimal | undefined;
+  networks: Network[];
+}
+
+export interface PriceRate {
+  currency: string;
+  quote: string;
+  price: Decimal;
+  timestamp: string;
+}
+
+export const PRICE_PERIODS = ['M1', 'M3', 'M5', 'M15', 'M30', 'H1', 'H4', 'D1', 'D7', '1M'] as const;
+export type PricePeriod = (typeof PRICE_PERIODS)[number];
+
+export interface PricePoint {
+  timestamp: string;
+  open: Decimal;
+  close: Decimal;
+  min: Decimal;
+  max: Decimal;
+}
+
+export interface PriceHistory {
+  currency: string;
+  quote: string;
+  points: PricePoint[];
+}
+
+export interface PriceHistoryQuery {
+  from: readonly string[];
+  to: string;
+  period?: PricePeriod;
+  /** ISO times. */
+  since?: string;
+  until?: string;
+  /** 1-1000 points per currency, newest first unless sort is ASC. */
+  limit?: number;
+  sort?: 'ASC' | 'DESC';
+}

@@ -1,0 +1,48 @@
+// Version 3 transaction history, walked by cursor so every transaction comes exactly once.
+import type { HistoryCalls } from '../calls/history';
+import type { Transaction, TransactionFilter } from '../domain';
+import { asArray } from '../json';
+import { walkById, walkByIdPipelined, walkByTime } from '../paging';
+import { requireText } from '../validate';
+import type { V3Calls } from './calls';
+import { parseTransaction } from './records';
+
+const PAGE_SIZE = 1_000;
+
+/** Id cursor for the whole history; created_at cursor when a time range is asked for. */
+function walkTransactions(calls: V3Calls, filter: TransactionFilter = {}): AsyncIterable<Transaction> {
+  const base = {
+    currencies: filter.currencies, types: filter.types, subtypes: filter.subtypes, statuses: filter.statuses, sort: 'ASC',
+  };
+  const fetchList = async (query: Record<string, string | number | readonly string[] | undefined>) =>
+    asArray(await calls.read('/api/3/wallet/transactions', { ...base, ...query }), 'transactions').map(parseTransaction);
+  if (filter.idFrom !== undefined) {
+    return walkById((idFrom, limit) => fetchList({ order_by: 'id', id_from: idFrom, limit }), (tx) => tx.id, PAGE_SIZE, filter.idFrom);
+  }
+  if (filter.from === undefined && filter.till === undefined) {
+    // Statuses change while we read, which would shift offsets: walk strictly by cursor then.
+    if (filter.statuses !== undefined) {
+      return walkById((idFrom, limit) => fetchList({ order_by: 'id', id_from: idFrom, limit }), (tx) => tx.id, PAGE_SIZE);
+    }
+    return walkByIdPipelined(
+      (idFrom, offset, limit) => fetchList({ order_by: 'id', id_from: idFrom, offset, limit }),
+      (tx) => tx.id, { pageSize: PAGE_SIZE },
+    );
+  }
+  return walkByTime(
+    (from, limit) => fetchList({ order_by: 'created_at', from, till: filter.till, limit }),
+    (tx) => tx.createdAt, (tx) => tx.id, filter.from, PAGE_SIZE,
+  );
+}
+
+export const historyCallsV3 = (calls: V3Calls) => ({
+  transactions: (filter) => walkTransactions(calls, filter),
+
+  transaction: async (transactionId) =>
+    parseTransaction(await calls.read(`/api/3/wallet/transactions/${encodeURIComponent(requireText(transactionId, 'id'))}`)),
+
+  newestTransactionId: async () => {
+    const list = asArray(await calls.read('/api/3/wallet/transactions', { order_by: 'id', sort: 'DESC', limit: 1 }), 'transactions');
+    return list.length === 0 ? null : parseTransaction(list[0]).id;
+  },
+}) satisfies HistoryCalls;

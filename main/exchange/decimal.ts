@@ -5,7 +5,6 @@
 // Instances of every clone share one prototype, so a Decimal made here and one made by another
 // clone mix freely: `instanceof`, Decimal.isDecimal and arithmetic all accept either, and the
 // result takes the precision of the constructor whose method was called.
-// eslint-disable-next-line no-restricted-imports -- this module is the exchange client's configured Decimal
 import DecimalJs from 'decimal.js';
 
 export const EXCHANGE_PRECISION = 80;

@@ -1,5 +1,5 @@
 // Everything a route, stream or control of the account side needs, built once per sandbox.
-import type Decimal from '../../preload/contract/decimal';
+import type Decimal from './decimal';
 import type { SandboxClock } from './clock';
 import { AccountRepository } from './db/accounts';
 import { BalanceRepository } from './db/balances';

@@ -11,7 +11,7 @@ import { openDatabase, readMeta, wipeDatabase, writeMeta, type SandboxDb } from 
 import { createRequestHandler, type SideHandler } from './http/handler';
 import { Router } from './http/router';
 import type { RouteRegistry } from './http/route';
-import type { RunningSandbox, SandboxKeyPair, SandboxOptions } from './index';
+import type { RunningSandbox, SandboxKeyPair, SandboxOptions } from './options';
 import { LimitPolicy } from './limits/policy';
 import { seedIfEmpty } from './seed/seed';
 import { SpotEngine } from './spot/engine';

@@ -1,6 +1,6 @@
 // startSandbox: the whole service on loopback, with the market simulator, its public REST routes
 // and the public stream plugged into the account side (server-core.ts).
-import type { RunningSandbox, SandboxOptions } from './index';
+import type { RunningSandbox, SandboxOptions } from './options';
 import { createMarket } from './market';
 import { registerPublicRoutes } from './routes/public';
 import { buildSandbox, type PublicSide } from './server-core';

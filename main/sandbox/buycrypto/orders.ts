@@ -3,7 +3,7 @@
 // `completed` with the crypto credited (DEPOSIT / BUY_CRYPTO with meta). Abandoning the checkout,
 // or leaving it unpaid for CHECKOUT_TTL_MS, expires it.
 import { randomBytes, randomUUID } from 'node:crypto';
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { findCurrency } from '../catalog';
 import type { SandboxContext } from '../context';
 import { cachedStatement } from '../db/open';

@@ -1,7 +1,7 @@
 // Typed reading of request parameters. GET reads the query; other methods read the body, with
 // the query and the path parameters as fallbacks (clients repeat path parameters in the body).
 // Every failure is a 10001 naming the parameter.
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { findCurrency, type CurrencyDef } from '../catalog';
 import { errors, validationError } from './errors';
 import type { RouteContext } from './route';

@@ -1,6 +1,6 @@
 // Applies the published limits (scaled by options.limits.scale) to REST calls, stream messages and
 // connections. Switched off entirely with options.limits.enabled = false.
-import type { SandboxLimits } from '../index';
+import type { SandboxLimits } from '../options';
 import { SlidingWindow } from './sliding-window';
 import {
   IP_STREAM_LIMIT, MAX_CONNECTIONS_PER_IP, accountRestLimit, accountStreamLimit, ipRestLimit,

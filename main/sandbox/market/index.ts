@@ -1,7 +1,7 @@
 // The market simulator: deterministic tapes for every symbol, live order books with per-symbol
 // sequence numbers, and events for the public stream. Time comes from the sandbox clock; a timer
 // (and every clock advance) catches the market up, emitting only the newest trades after a jump.
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { SYMBOLS, type SymbolDef } from '../catalog';
 import type { SandboxClock } from '../clock';
 import { BOOK_TICK_MS, bookAt, diffSide, type Book, type BookSide } from './book';

@@ -3,7 +3,7 @@
 // minute holds 4 to 16 trades that wander from the previous minute's close to this minute's close.
 // Everything is a pure function of (seed, symbol, minute): minutes are recomputed, never stored
 // as state, and summaries are cached in aligned chunks.
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { CURRENCIES, type SymbolDef } from '../catalog';
 import * as random from './hash';
 // Hot loops call local bindings: transpiled imports are property getters, costly per call.

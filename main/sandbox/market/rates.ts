@@ -1,6 +1,6 @@
 // Prices of one currency in another: a direct symbol when one exists, otherwise a chain through
 // USDT (and through BTC for currencies such as EUR that only trade against BTC).
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { findCurrency } from '../catalog';
 import type { Period } from './periods';
 import type { Aggregate, CandleQuery, SymbolTape } from './tape';

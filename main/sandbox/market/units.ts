@@ -1,6 +1,6 @@
 // The simulator counts prices in whole ticks and quantities in whole quantity increments (exact
 // integers), and turns them into decimal strings only at the boundary.
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 
 export interface Scale {
   /** The step as text, e.g. '0.01'. */

@@ -1,5 +1,5 @@
 // JSON shapes of the public REST resources (api-v3.md, snake_case; amounts as strings).
-import type Decimal from '../../../preload/contract/decimal';
+import type Decimal from '../decimal';
 import { defaultNetwork, type CurrencyDef, type NetworkDef, type SymbolDef } from '../catalog';
 import { formatUnits, type Aggregate, type BookSide, type MarketSymbol, type RatePoint, type Trade } from '../market';
 

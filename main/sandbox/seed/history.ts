@@ -1,6 +1,6 @@
 // Bulk historical wallet transactions: deterministic from a seed, inserted in one SQLite
 // transaction with one prepared statement (10 000 at seed time; up to 200 000 on request).
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { CURRENCIES, type CurrencyDef, type NetworkDef } from '../catalog';
 import type { SandboxDb } from '../db/open';
 import { INSERT_TX_POSITIONAL_SQL, txValues, type NewTx, type TxStatus, type TxSubtype, type TxType } from '../db/transactions';

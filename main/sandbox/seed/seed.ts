@@ -2,7 +2,7 @@
 // users, keys with various rights, balances on every currency, addresses, a white-list and ten
 // thousand historical transactions. Deterministic from the seed, except the generated key pairs.
 import { randomBytes } from 'node:crypto';
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { CURRENCIES } from '../catalog';
 import type { SandboxContext } from '../context';
 import type { AccountKind, AccountStatus } from '../db/accounts';

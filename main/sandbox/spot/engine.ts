@@ -3,7 +3,7 @@
 // price; stop and take-profit orders wait suspended for their stop price. Order-count limits of
 // api-v3.md (25 000 active per account, 2 000 per symbol; scaled by options.limits.scale).
 import { randomBytes } from 'node:crypto';
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { findSymbol, type SymbolDef } from '../catalog';
 import type { SandboxContext } from '../context';
 import { ServiceError, errors, validationError } from '../http/errors';

@@ -1,7 +1,7 @@
 // Spot trading REST: orders (create, list, get, cancel one or all) and fees. Order lists,
 // replace (PATCH) and trading history are not simulated.
 import { randomBytes } from 'node:crypto';
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { SYMBOLS, findSymbol, type SymbolDef } from '../catalog';
 import type { SandboxContext } from '../context';
 import { errors, validationError } from '../http/errors';

@@ -1,5 +1,5 @@
 // Balance lists shared by the wallet and trading streams.
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import type { SandboxContext } from '../context';
 import type { BalanceSide } from '../db/balances';
 

@@ -1,6 +1,6 @@
 // Payloads of the market-data stream for one symbol or currency, in the short field names of
 // api-v3.md (t in milliseconds, amounts as strings).
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { formatUnits, type Aggregate, type BookSide, type BookState, type Market, type MarketSymbol, type Trade } from '../market';
 import type { Scale } from '../market/units';
 

@@ -2,7 +2,7 @@
 // disabled account is 21004; activating a disabled one answers false; the ACL of a frozen or
 // disabled account lists empty; frozen accounts cannot transact (10021). Unknown sub-account ids
 // are 500 with the id in the description, as api-v2.md documents ("e.g. sub-account not found").
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { CURRENCIES } from '../catalog';
 import type { SandboxContext } from '../context';
 import type { Account } from '../db/accounts';

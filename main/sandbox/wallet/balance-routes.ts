@@ -1,6 +1,6 @@
 // Wallet and spot balances, wallet ↔ spot transfers, conversions and internal withdrawals.
 import { randomUUID } from 'node:crypto';
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import { findCurrency } from '../catalog';
 import type { SandboxContext } from '../context';
 import type { BalanceRow, BalanceSide } from '../db/balances';

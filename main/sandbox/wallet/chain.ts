@@ -1,7 +1,7 @@
 // Time-driven state of transactions, run on every sandbox-clock advance and once a second:
 // uncommitted withdrawals expire after one hour; broadcast withdrawals and deposits gain a
 // confirmation every CONFIRMATION_INTERVAL_MS and settle when they have enough.
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import type { SandboxContext } from '../context';
 import type { TxRow } from '../db/transactions';
 import type { LedgerTx } from './ledger';

@@ -1,7 +1,7 @@
 // Incoming deposits (the deposit control, buy-crypto payouts): PENDING at the account's current
 // address, confirmed on the sandbox clock by the chain simulator, or settled at once.
 import { randomUUID } from 'node:crypto';
-import type Decimal from '../../../preload/contract/decimal';
+import type Decimal from '../decimal';
 import type { CurrencyDef, NetworkDef } from '../catalog';
 import type { SandboxContext } from '../context';
 import type { TxSubtype } from '../db/transactions';

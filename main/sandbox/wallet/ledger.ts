@@ -1,6 +1,6 @@
 // Every change of balances and transactions goes through Ledger.run: one SQLite transaction, with
 // the balance and transaction notifications sent to the streams only after it commits.
-import Decimal from '../../../preload/contract/decimal';
+import Decimal, { type DecimalValue } from '../decimal';
 import type { BalanceRepository, BalanceSide } from '../db/balances';
 import type { SandboxDb } from '../db/open';
 import type { NewTx, TransactionRepository, TxRow } from '../db/transactions';
@@ -26,7 +26,7 @@ export class LedgerTx {
   }
 
   /** Adds the deltas; refuses (20001) a change that would make either figure negative. */
-  move(accountId: number, side: BalanceSide, currency: string, deltaAvailable: Decimal.Value, deltaReserved: Decimal.Value = 0): void {
+  move(accountId: number, side: BalanceSide, currency: string, deltaAvailable: DecimalValue, deltaReserved: DecimalValue = 0): void {
     const current = this.holding(accountId, side, currency);
     const available = current.available.plus(deltaAvailable);
     const reserved = current.reserved.plus(deltaReserved);

@@ -1,5 +1,5 @@
 // Amount formatting with each currency's precision.
-import Decimal from '../../../preload/contract/decimal';
+import Decimal, { type DecimalValue } from '../decimal';
 import { findCurrency } from '../catalog';
 
 export function decimalsOf(currency: string): number {
@@ -7,6 +7,6 @@ export function decimalsOf(currency: string): number {
 }
 
 /** Fixed-point text with the currency's number of decimals, as the service prints amounts. */
-export function formatAmount(value: Decimal.Value, currency: string): string {
+export function formatAmount(value: DecimalValue, currency: string): string {
   return new Decimal(value).toDecimalPlaces(decimalsOf(currency), Decimal.ROUND_DOWN).toFixed(decimalsOf(currency));
 }

@@ -2,7 +2,7 @@
 // → confirmations on the sandbox clock → SUCCESS; DELETE rollback (or one hour uncommitted) →
 // ROLLED_BACK with the funds released. Commit and rollback are idempotent.
 import { randomUUID } from 'node:crypto';
-import Decimal from '../../../preload/contract/decimal';
+import Decimal from '../decimal';
 import type { CurrencyDef, NetworkDef } from '../catalog';
 import type { SandboxContext } from '../context';
 import type { TxRow } from '../db/transactions';

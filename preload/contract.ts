@@ -1,69 +1,54 @@
-// THE contract between renderer and main: every operation by name with its request and result
-// types, and every event main pushes. Both transports (Electron IPC and the web host's WebSocket)
-// carry exactly this; main validates each request with the zod schemas in ./contract-schemas.ts.
+// The contract between renderer and main: every operation by name with its request and result
+// types, and every event main pushes. Each domain declares its own part in preload/contract/<domain>.ts
+// (operations, events, result types and request schemas together); this file joins them. Both
+// transports (Electron IPC and the web host's WebSocket) carry exactly this.
 import type { Result } from './contract/result';
-import type { Profile, ProfileInput, ProfileUpdate, RightsCheck } from './contract/profiles';
-import { PENDING_EVENT_NAMES, PENDING_OPERATION_NAMES, type PendingEvents, type PendingOperations } from './contract/pending';
-import { WALLET_EVENT_NAMES, WALLET_OPERATION_NAMES, type WalletEvents, type WalletOperations } from './contract/wallet';
+import { AUDIT_EVENTS, AUDIT_OPERATIONS, type AuditEvents, type AuditOperations } from './contract/audit';
+import { namesOf, type OperationSpecs } from './contract/operation';
+import { PENDING_EVENTS, PENDING_OPERATIONS, type PendingEvents, type PendingOperations } from './contract/pending';
+import { PROFILE_OPERATIONS, type ProfileOperations } from './contract/profiles';
+import { SHELL_EVENTS, SHELL_OPERATIONS, type ShellEvents, type ShellOperations } from './contract/shell';
+import { WALLET_EVENTS, WALLET_OPERATIONS, type WalletEvents, type WalletOperations } from './contract/wallet';
+import { WITHDRAWAL_EVENTS, WITHDRAWAL_OPERATIONS, type WithdrawalEvents, type WithdrawalOperations } from './contract/withdrawals';
 
 export type { AppError, Result } from './contract/result';
-export * from './contract/profiles';
-export * from './contract/wallet';
+export * from './contract/audit';
 export * from './contract/pending';
+export * from './contract/profiles';
+export * from './contract/shell';
+export * from './contract/wallet';
+export * from './contract/withdrawals';
 
-type Op<Req, Res> = { request: Req; result: Res };
+export interface Operations
+  extends ShellOperations, ProfileOperations, WalletOperations, WithdrawalOperations, AuditOperations, PendingOperations {}
 
-export interface Operations extends WalletOperations, PendingOperations {
-  getAppInfo: Op<void, AppInfo>;
-  listProfiles: Op<void, Profile[]>;
-  createProfile: Op<ProfileInput, Profile>;
-  updateProfile: Op<ProfileUpdate, Profile>;
-  removeProfile: Op<{ id: string }, { removed: true }>;
-  activateProfile: Op<{ id: string }, Profile>;
-  /** Probes which rights the profile's key holds (read-only calls) and records them. */
-  checkProfileRights: Op<{ id: string }, RightsCheck>;
-  /** The latest state of every stream main runs (events only tell what changes after a page loads). */
-  listStreamStates: Op<void, StreamState[]>;
-}
+/** Every operation's request schema and class (read or change), by name. */
+export const OPERATIONS: OperationSpecs<Operations> = {
+  ...SHELL_OPERATIONS,
+  ...PROFILE_OPERATIONS,
+  ...WALLET_OPERATIONS,
+  ...WITHDRAWAL_OPERATIONS,
+  ...AUDIT_OPERATIONS,
+  ...PENDING_OPERATIONS,
+};
 
 export type OperationName = keyof Operations;
 export type RequestOf<K extends OperationName> = Operations[K]['request'];
 export type ResultOf<K extends OperationName> = Operations[K]['result'];
 
-export const OPERATION_NAMES = [
-  'getAppInfo',
-  'listProfiles',
-  'createProfile',
-  'updateProfile',
-  'removeProfile',
-  'activateProfile',
-  'checkProfileRights',
-  'listStreamStates',
-  ...WALLET_OPERATION_NAMES,
-  ...PENDING_OPERATION_NAMES,
-] as const satisfies readonly OperationName[];
-
-export interface AppInfo {
-  version: string;
-  transport: 'electron' | 'web';
-  activeProfileId: string | null;
-  dataDir: string;
-}
-
-export interface StreamState {
-  profileId: string;
-  stream: string;
-  state: 'connecting' | 'live' | 'down';
-  detail?: string;
-}
+export const OPERATION_NAMES: readonly OperationName[] = namesOf(OPERATIONS);
 
 /** Events main pushes to the renderer. */
-export interface Events extends WalletEvents, PendingEvents {
-  profilesChanged: { activeProfileId: string | null };
-  connectionState: StreamState;
-}
+export interface Events extends ShellEvents, WalletEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
 export type EventName = keyof Events;
-export const EVENT_NAMES = ['profilesChanged', 'connectionState', ...WALLET_EVENT_NAMES, ...PENDING_EVENT_NAMES] as const satisfies readonly EventName[];
+
+export const EVENT_NAMES: readonly EventName[] = namesOf({
+  ...SHELL_EVENTS,
+  ...WALLET_EVENTS,
+  ...WITHDRAWAL_EVENTS,
+  ...AUDIT_EVENTS,
+  ...PENDING_EVENTS,
+} as const satisfies { [E in EventName]: true });
 
 /** What the renderer gets from bridge.ts, whatever the transport. */
 export type CofferApi = {

@@ -1,21 +1,9 @@
 // The sandboxed preload: exposes the contract as `window.coffer`, one named method per operation
-// plus `on(event, listener)` for the known events. Never ipcRenderer itself, never a generic invoke.
+// (made from the contract's names list) plus `on(event, listener)` for the known events. Never
+// ipcRenderer itself, never a generic invoke: a page can call only what the contract names.
 import { contextBridge, ipcRenderer } from 'electron';
-import {
-  EVENT_NAMES,
-  type CofferApi,
-  type EventName,
-  type Events,
-  type OperationName,
-  type RequestOf,
-  type Result,
-  type ResultOf,
-} from './contract';
+import { EVENT_NAMES, OPERATION_NAMES, type CofferApi, type EventName, type Events } from './contract';
 import { EVENT_CHANNEL, operationChannel, type IpcEventMessage } from './contract/ipc-channels';
-
-function call<K extends OperationName>(op: K, request?: RequestOf<K>): Promise<Result<ResultOf<K>>> {
-  return ipcRenderer.invoke(operationChannel(op), request);
-}
 
 function on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
   if (!(EVENT_NAMES as readonly string[]).includes(event)) throw new Error(`Unknown event: ${String(event)}`);
@@ -27,35 +15,14 @@ function on<E extends EventName>(event: E, listener: (payload: Events[E]) => voi
   return () => void ipcRenderer.removeListener(EVENT_CHANNEL, handler);
 }
 
-const api: CofferApi = {
-  getAppInfo: () => call('getAppInfo'),
-  listProfiles: () => call('listProfiles'),
-  createProfile: (request) => call('createProfile', request),
-  updateProfile: (request) => call('updateProfile', request),
-  removeProfile: (request) => call('removeProfile', request),
-  activateProfile: (request) => call('activateProfile', request),
-  checkProfileRights: (request) => call('checkProfileRights', request),
-  listStreamStates: () => call('listStreamStates'),
-  getWalletOverview: (request) => call('getWalletOverview', request),
-  listWalletCurrencies: () => call('listWalletCurrencies'),
-  listDepositAddresses: (request) => call('listDepositAddresses', request),
-  createDepositAddress: (request) => call('createDepositAddress', request),
-  listRecentDepositAddresses: (request) => call('listRecentDepositAddresses', request),
-  checkOwnAddress: (request) => call('checkOwnAddress', request),
-  transferFunds: (request) => call('transferFunds', request),
-  estimateWithdrawalFee: (request) => call('estimateWithdrawalFee', request),
-  prepareWithdrawal: (request) => call('prepareWithdrawal', request),
-  listApprovals: () => call('listApprovals'),
-  commitWithdrawal: (request) => call('commitWithdrawal', request),
-  rollbackWithdrawal: (request) => call('rollbackWithdrawal', request),
-  listAudit: (request) => call('listAudit', request),
-  exportAuditCsvChunk: (request) => call('exportAuditCsvChunk', request),
-  verifyAudit: () => call('verifyAudit'),
-  getServiceClock: () => call('getServiceClock'),
-  listPendingMoves: () => call('listPendingMoves'),
-  linkPendingMove: (request) => call('linkPendingMove', request),
-  dismissPendingMove: (request) => call('dismissPendingMove', request),
-  on,
-};
+// Each method is bound to its own channel when the preload runs; the page cannot name another.
+const methods = Object.fromEntries(
+  OPERATION_NAMES.map((op) => {
+    const channel = operationChannel(op);
+    return [op, (request?: unknown) => ipcRenderer.invoke(channel, request)];
+  }),
+) as Omit<CofferApi, 'on'>;
+
+const api: CofferApi = { ...methods, on };
 
 contextBridge.exposeInMainWorld('coffer', api);

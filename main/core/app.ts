@@ -1,23 +1,29 @@
 // Assembles the application core once per process: database, keychain, services, handlers and
 // the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
 import type Database from 'better-sqlite3';
-import type { AppInfo } from '../../preload/contract';
+import { PENDING_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo } from '../../preload/contract';
 import { openDatabase } from '../db/database';
 import { createProfilesRepo } from '../db/profiles-repo';
 import { createSettingsRepo } from '../db/settings-repo';
 import { createKeytarStore } from '../keychain/keytar-store';
 import type { SecretStore } from '../keychain/secret-store';
 import type { RunningSandbox } from '../sandbox/index';
+import { currentOsUser, openAuditLog, type AuditLog } from './audit/audit-log';
+import { createAuditHandlers } from './audit/handlers';
 import { startBuiltInSandbox, type BuiltInSandboxDeps, type SandboxLauncher } from './builtin-sandbox';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { createEventBus, type EventBus } from './events';
+import { pendingHandlers } from './pending/handlers';
+import { createPendingStore } from './pending/store';
 import { createProfileHandlers } from './profile-handlers';
 import { createProfilesService, type ProfilesService } from './profiles';
 import { createRightsHandlers } from './rights-probe';
+import { createProfileSessions, type ProfileSessions } from './session/profile-sessions';
+import { createScopes, perProfile, type Scopes } from './session/scopes';
 import { followStreamStates } from './stream-states';
-import { createProfileSessions, type ProfileSessions } from './wallet/sessions';
-import { openWalletCore } from './wallet/wallet-core';
-import type { WalletCore } from './wallet/handlers';
+import { walletHandlers } from './wallet/handlers';
+import { withdrawalHandlers } from './withdrawals/handlers';
+import { openWithdrawalStore, type WithdrawalStore } from './withdrawals/store';
 
 export const APP_VERSION = '0.1.0';
 
@@ -44,62 +50,95 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/** The handlers of every domain that acts for the active profile, each in the profile's scope. */
+export function profileDomainHandlers(scopes: Scopes) {
+  return {
+    ...perProfile(scopes, WALLET_OPERATIONS, walletHandlers),
+    ...perProfile(scopes, WITHDRAWAL_OPERATIONS, withdrawalHandlers),
+    ...perProfile(scopes, PENDING_OPERATIONS, pendingHandlers),
+  };
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const db = openDatabase(options.dataDir, { nativeBinding: options.nativeBinding });
+  const { dataDir, nativeBinding } = options;
+  const db = openDatabase(dataDir, { nativeBinding });
+  const stores = openStores(dataDir, nativeBinding, db);
   const secrets = options.secrets ?? createKeytarStore();
   const events = createEventBus();
   const profilesRepo = createProfilesRepo(db);
   const settings = createSettingsRepo(db);
   const sandbox = options.launchSandbox
-    ? await startSandboxSafely({ profiles: profilesRepo, settings, secrets, dataDir: options.dataDir, launch: options.launchSandbox })
+    ? await startSandboxSafely({ profiles: profilesRepo, settings, secrets, dataDir, launch: options.launchSandbox })
     : null;
   const profiles = createProfilesService({ profiles: profilesRepo, settings, secrets, events });
-  const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir: options.dataDir };
+  const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir };
   // Read once, like the built-in profile's public key: both describe the sandbox as launched.
   const builtInSecret = sandbox?.master.secretKey ?? null;
   const streamStates = followStreamStates(events);
   const sessions = createProfileSessions({ profiles, secrets, builtInSecret: () => builtInSecret });
-  const wallet = openWalletCore({
-    dataDir: options.dataDir,
-    db,
+  const scopes = createScopes({
+    ...stores,
+    pending: createPendingStore(db),
     events,
+    osUser: currentOsUser(),
     session: sessions.session,
     connectionState: (state) => events.emit('connectionState', state),
-    nativeBinding: options.nativeBinding,
   });
   // Streams, the reconciler and the deadline watch follow the active profile.
-  const activateWallet = () => void wallet.activate().catch((error: unknown) => logActivation(error));
+  const activate = () => void scopes.activate().catch((error: unknown) => logActivation(error));
   const stopActivating = events.subscribe((event) => {
-    if (event === 'profilesChanged') activateWallet();
+    if (event === 'profilesChanged') activate();
   });
-  const stopFollowing = () => {
-    stopActivating();
-    streamStates.stop();
-  };
-  activateWallet();
-  // Each feature contributes its handler set; the Handlers type proves every operation is covered.
+  activate();
+  // Each domain contributes its handler set; the Handlers type proves every operation is covered.
   const handlers: Handlers = {
     ...createProfileHandlers(profiles, app),
     ...createRightsHandlers({ profiles, sessions }),
-    ...wallet.handlers,
     ...streamStates.handlers,
+    ...createAuditHandlers(stores.audit, (progress) => events.emit('auditVerifyProgress', progress)),
+    ...profileDomainHandlers(scopes),
   };
   return {
     dispatch: createDispatch(handlers),
     events,
     profiles,
     secrets,
-    dataDir: options.dataDir,
+    dataDir,
     sandbox,
-    close: () => closeAll({ db, sandbox, wallet, sessions, stopFollowing }),
+    close: async () => {
+      stopActivating();
+      streamStates.stop();
+      await closeAll({ db, sandbox, scopes, sessions, stores });
+    },
   };
+}
+
+interface Stores {
+  audit: AuditLog;
+  store: WithdrawalStore;
+}
+
+/** audit.db and withdrawals.db; nothing stays open when one of them cannot be opened. */
+function openStores(dataDir: string, nativeBinding: string | undefined, db: Database.Database): Stores {
+  try {
+    const audit = openAuditLog(dataDir, { nativeBinding });
+    try {
+      return { audit, store: openWithdrawalStore(dataDir, { nativeBinding }) };
+    } catch (error) {
+      audit.close();
+      throw error;
+    }
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }
 
 // No active profile (or one without a secret) is a normal state: the pages say so themselves.
 function logActivation(error: unknown): void {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'NO_PROFILE' || code === 'NO_SECRET') return;
-  console.error(`[wallet] could not start the active profile's services: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`[core] could not start the active profile's services: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 // The app stays usable with the user's own profiles when the built-in sandbox cannot start.
@@ -115,20 +154,21 @@ async function startSandboxSafely(deps: BuiltInSandboxDeps): Promise<RunningSand
 interface Closable {
   db: Database.Database;
   sandbox: RunningSandbox | null;
-  wallet: WalletCore;
+  scopes: Scopes;
   sessions: ProfileSessions;
-  stopFollowing: () => void;
+  stores: Stores;
 }
 
-// Services first (they hold sockets to the sandbox and handles on their own databases), then the
-// sandbox they talk to, then the app database.
+// Services first (they hold sockets to the sandbox), then the sandbox they talk to, then the
+// databases.
 async function closeAll(parts: Closable): Promise<void> {
-  parts.stopFollowing();
   try {
-    parts.wallet.close();
+    parts.scopes.close();
     parts.sessions.close();
     await parts.sandbox?.close();
   } finally {
+    parts.stores.store.close();
+    parts.stores.audit.close();
     parts.db.close();
   }
 }

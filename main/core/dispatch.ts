@@ -2,7 +2,7 @@
 // handler, and return a Result whatever happens. Nothing thrown escapes, and no stack trace or
 // secret crosses the contract: unexpected errors are logged here and reported generically.
 import type { OperationName, RequestOf, Result, ResultOf } from '../../preload/contract';
-import { isOperationName, parseRequest } from '../../preload/contract-schemas';
+import { isOperationName, parseRequest } from '../../preload/contract/requests';
 import { isCancelled } from '../exchange/cancellation';
 import { AppFailure, CANCELLED } from './app-error';
 
@@ -48,15 +48,4 @@ export function failureFrom(op: string, error: unknown): Result<never> {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
   console.error(`[dispatch] ${op} failed unexpectedly: ${detail}`);
   return { ok: false, error: { code: 'INTERNAL', message: `Coffer could not complete ${op}; see the log for details` } };
-}
-
-/** A handler whose thrown failures come back as a failed Result, like every other failure. */
-export function guarded<Req, Res>(op: string, run: (request: Req) => Promise<Res>): (request: Req) => Promise<Result<Res>> {
-  return async (request) => {
-    try {
-      return { ok: true, value: await run(request) };
-    } catch (error) {
-      return failureFrom(op, error);
-    }
-  };
 }

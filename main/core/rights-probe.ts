@@ -6,8 +6,8 @@ import { ok } from '../../preload/contract/result';
 import { AppFailure } from './app-error';
 import type { Handlers } from './dispatch';
 import type { ProfilesService } from './profiles';
-import { toAppFailure } from './wallet/api-failure';
-import type { ProfileSessions } from './wallet/sessions';
+import { toAppFailure } from './session/api-failure';
+import type { ProfileSessions } from './session/profile-sessions';
 
 export interface RightsProbeDeps {
   profiles: Pick<ProfilesService, 'find' | 'recordRights'>;

@@ -1,6 +1,10 @@
 // The audit log as the renderer sees it: entries, filters, the CSV export (in chunks) and the chain
 // check (with progress).
 // Amounts are strings (decimal text exactly as sent to the service).
+import { z } from 'zod';
+import { isoTime } from './fields';
+import { noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
+import { profileIdText } from './profile-schemas';
 
 export const AUDIT_ACTIONS = ['prepare', 'commit', 'rollback', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer', 'buyCryptoOrder'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -100,8 +104,6 @@ export interface AuditVerifyProgress {
   total: number;
 }
 
-type Op<Req, Res> = { request: Req; result: Res };
-
 export interface AuditOperations {
   listAudit: Op<AuditFilter, AuditPage>;
   /** The CSV export one chunk at a time: call again with `next` until it is null. */
@@ -110,10 +112,37 @@ export interface AuditOperations {
   verifyAudit: Op<void, AuditVerification>;
 }
 
-export const AUDIT_OPERATION_NAMES = ['listAudit', 'exportAuditCsvChunk', 'verifyAudit'] as const satisfies readonly (keyof AuditOperations)[];
+const auditFilter = z
+  .object({
+    action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
+    profileId: profileIdText.optional(),
+    text: z.string().max(200, 'Keep the search under 200 characters').optional(),
+    from: isoTime.optional(),
+    till: isoTime.optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+    offset: z.number().int().min(0).optional(),
+  })
+  .strict();
+
+const count = (field: string) =>
+  z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`).min(0, `${field} must not be negative`);
+
+// Checked for shape and consistency only: main counts and bounds the export itself.
+const auditExportCursor: z.ZodType<AuditExportCursor, unknown> = z
+  .object({ afterId: count('afterId'), throughId: count('throughId'), done: count('done'), total: count('total') })
+  .strict()
+  .refine((cursor) => cursor.afterId <= cursor.throughId, { message: 'afterId is past throughId', path: ['afterId'] })
+  .refine((cursor) => cursor.done <= cursor.total, { message: 'done is more than total', path: ['done'] });
+
+// All three only read the log (the export and the check write nothing, not even to the log).
+export const AUDIT_OPERATIONS = {
+  listAudit: reads(auditFilter),
+  exportAuditCsvChunk: reads(z.object({ filter: auditFilter.omit({ limit: true, offset: true }), cursor: auditExportCursor.optional() }).strict()),
+  verifyAudit: reads(noPayload),
+} as const satisfies OperationSpecs<AuditOperations>;
 
 export interface AuditEvents {
   auditVerifyProgress: AuditVerifyProgress;
 }
 
-export const AUDIT_EVENT_NAMES = ['auditVerifyProgress'] as const satisfies readonly (keyof AuditEvents)[];
+export const AUDIT_EVENTS = { auditVerifyProgress: true } as const satisfies EventList<AuditEvents>;

@@ -3,7 +3,6 @@
 // sends the secret itself, so it needs TLS or loopback too. A profile moved to another origin
 // needs its secret entered again. Main enforces these; the profile form runs them for early
 // feedback. Messages never quote the URL: it may hold a password.
-import type { AuthMethod } from './profiles';
 
 export type EndpointKind = 'rest' | 'stream';
 
@@ -68,7 +67,7 @@ function protectsSecret(value: string): boolean {
 }
 
 /** null unless Basic auth would send the secret over a plain connection to another computer. */
-export function basicAuthProblem(authMethod: AuthMethod | string, restUrl: string, streamUrl: string): string | null {
+export function basicAuthProblem(authMethod: string, restUrl: string, streamUrl: string): string | null {
   if (authMethod !== 'BASIC') return null;
   if (protectsSecret(restUrl) && protectsSecret(streamUrl)) return null;
   return 'Basic sends the secret itself: use it only over https:// and wss://, or on this computer';

@@ -1,7 +1,8 @@
 // The ledger of money moves as the renderer sees it: every move Coffer sent, what the service
 // answered, and — when the answer was lost — what the reconciler found. Amounts are decimal text.
 
-type Op<Req, Res> = { request: Req; result: Res };
+import { z } from 'zod';
+import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
 
 export const PENDING_MOVE_KINDS = [
   'withdraw',
@@ -73,14 +74,21 @@ export interface PendingOperations {
   dismissPendingMove: Op<{ moveId: string }, PendingMoveView>;
 }
 
-export const PENDING_OPERATION_NAMES = ['listPendingMoves', 'linkPendingMove', 'dismissPendingMove'] as const satisfies readonly (keyof PendingOperations)[];
+const moveId = z.string().trim().min(1, 'Move id is missing').max(64, 'Move id is too long').regex(/^[A-Za-z0-9-]+$/, 'Move id is not valid');
+const txId = z.string().trim().min(1, 'Choose a transaction').max(64, 'Transaction id is too long').regex(/^[A-Za-z0-9_-]+$/, 'Transaction id is not valid');
+
+export const PENDING_OPERATIONS = {
+  listPendingMoves: reads(noPayload),
+  linkPendingMove: changes(z.object({ moveId, txId }).strict()),
+  dismissPendingMove: changes(z.object({ moveId }).strict()),
+} as const satisfies OperationSpecs<PendingOperations>;
 
 export interface PendingEvents {
   /** A move was written, answered or settled (by the reconciler or a person). */
   pendingMoveUpdated: { profileId: string; move: PendingMoveView };
 }
 
-export const PENDING_EVENT_NAMES = ['pendingMoveUpdated'] as const satisfies readonly (keyof PendingEvents)[];
+export const PENDING_EVENTS = { pendingMoveUpdated: true } as const satisfies EventList<PendingEvents>;
 
 export function isSettledMove(state: PendingMoveState): boolean {
   return !OPEN_MOVE_STATES.includes(state) && state !== 'ambiguous';

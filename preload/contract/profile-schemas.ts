@@ -1,6 +1,6 @@
 // zod pieces of the profile requests that carry a rule of their own: endpoints a key may be sent
 // to, text free of invisible characters, Basic auth only where the secret is protected, and
-// bounded profile ids. contract-schemas.ts assembles them into the request schemas.
+// bounded profile ids. The profile and audit request schemas are built from them.
 import { z } from 'zod';
 import { basicAuthProblem, endpointProblem, type EndpointKind } from './endpoint-rules';
 import { hiddenCharacterProblem, PROFILE_ID_MAX, PROFILE_ID_PATTERN } from './text-rules';

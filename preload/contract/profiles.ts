@@ -1,3 +1,9 @@
+// Connection profiles: which service a profile talks to, with which key (the secret is
+// write-only: stored in the OS keychain, never returned), and the rights that key was found to hold.
+import { z } from 'zod';
+import { changes, noPayload, reads, type Op, type OperationSpecs } from './operation';
+import { basicOnlyOverTls, endpointUrl, profileIdText, visibleText } from './profile-schemas';
+
 export const API_VERSIONS = ['3'] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
 
@@ -48,3 +54,46 @@ export interface RightsCheck {
   profile: Profile;
   undetermined: KeyRight[];
 }
+
+export interface ProfileOperations {
+  listProfiles: Op<void, Profile[]>;
+  createProfile: Op<ProfileInput, Profile>;
+  updateProfile: Op<ProfileUpdate, Profile>;
+  removeProfile: Op<{ id: string }, { removed: true }>;
+  activateProfile: Op<{ id: string }, Profile>;
+  /** Probes which rights the profile's key holds (read-only calls) and records them. */
+  checkProfileRights: Op<{ id: string }, RightsCheck>;
+}
+
+const profileFields = {
+  name: z.string().trim().min(1, 'Enter a name').max(80, 'Keep the name under 80 characters').superRefine(visibleText('The name')),
+  apiVersion: z.enum(API_VERSIONS, { error: `API version must be one of ${API_VERSIONS.join(', ')}` }),
+  restUrl: endpointUrl('rest'),
+  streamUrl: endpointUrl('stream'),
+  authMethod: z.enum(AUTH_METHODS, { error: `Auth method must be one of ${AUTH_METHODS.join(', ')}` }),
+  publicKey: z.string().trim().min(1, 'Enter the public key').max(512, 'The public key is too long').superRefine(visibleText('The public key')),
+};
+
+// Trimmed: a pasted key often carries a trailing newline, which would break every signature.
+const secretKey = z.string().trim().max(1024, 'The secret key is too long');
+const profileId = z.object({ id: profileIdText }).strict();
+
+export const PROFILE_OPERATIONS = {
+  listProfiles: reads(noPayload),
+  createProfile: changes(
+    z
+      .object({ ...profileFields, secretKey: secretKey.min(1, 'Enter the secret key') })
+      .strict()
+      .superRefine(basicOnlyOverTls),
+  ),
+  updateProfile: changes(
+    z
+      .object({ ...profileFields, secretKey: secretKey.optional(), id: profileIdText })
+      .strict()
+      .superRefine(basicOnlyOverTls),
+  ),
+  removeProfile: changes(profileId),
+  activateProfile: changes(profileId),
+  /** Records the rights it found on the profile. */
+  checkProfileRights: changes(profileId),
+} as const satisfies OperationSpecs<ProfileOperations>;

@@ -1,13 +1,9 @@
-// The wallet's part of the contract: wallet balances, deposit addresses, withdrawals and their
-// approval, transfers, and the audit log. Every amount is a decimal string. contract.ts extends
-// its Operations / Events maps with WalletOperations / WalletEvents.
-import { AUDIT_EVENT_NAMES, AUDIT_OPERATION_NAMES, type AuditEvents, type AuditOperations } from './audit';
-
-export * from './audit';
-
-type Op<Req, Res> = { request: Req; result: Res };
-
-// ---- Wallet -----------------------------------------------------------------------------------
+// The wallet's part of the contract: balances (wallet and spot side by side, valued), currencies
+// and their networks, deposit addresses, and transfers between the wallet and spot sides. Every
+// amount is a decimal string.
+import { z } from 'zod';
+import { amount, currency, network } from './fields';
+import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
 
 export interface BalanceAmounts {
   available: string;
@@ -99,94 +95,7 @@ export type TransferResult =
   /** The outcome is unknown: the ledger's move `moveId` is being checked and must not be repeated. */
   | { state: 'uncertain'; reason: string; moveId: string };
 
-// ---- Withdrawals ------------------------------------------------------------------------------
-
-export const WITHDRAWAL_VIEW_STATES = [
-  'PREPARING',
-  'UNCERTAIN',
-  'CREATED',
-  'REFUSED',
-  'COMMITTING',
-  'PENDING',
-  'SUCCESS',
-  'FAILED',
-  'ROLLING_BACK',
-  'ROLLED_BACK',
-  'EXPIRED',
-] as const;
-export type WithdrawalViewState = (typeof WITHDRAWAL_VIEW_STATES)[number];
-export type WithdrawalViewAction = 'commit' | 'rollback' | 'prepareAgain';
-
-export interface WithdrawalInput {
-  currency: string;
-  /** NetworkInfo.network; the currency's default network when omitted. */
-  network?: string;
-  address: string;
-  paymentId?: string;
-  amount: string;
-  /** The fee is taken out of amount instead of added to it. */
-  includeFee?: boolean;
-  publicComment?: string;
-}
-
-export interface PreparedBy {
-  profileName: string;
-  osUser: string;
-  at: string;
-}
-
-export interface WithdrawalView {
-  /** Coffer's own id, known even before the service answers. */
-  localId: string;
-  /** The service's transaction id; null while preparing or uncertain. */
-  id: string | null;
-  state: WithdrawalViewState;
-  /** The status the service last reported, when any. */
-  serviceStatus: string | null;
-  currency: string;
-  amount: string;
-  fee: string | null;
-  network: string | null;
-  address: string;
-  paymentId: string | null;
-  publicComment: string | null;
-  /** Known when this desktop prepared it. */
-  preparedBy: PreparedBy | null;
-  createdAt: string | null;
-  /** created_at + 1 hour: after it the service rolls an uncommitted withdrawal back. */
-  deadline: string | null;
-  updatedAt: string;
-  /** What the user may do now; empty while anything is in flight or uncertain. */
-  actions: WithdrawalViewAction[];
-  /** While uncertain: the ledger's move that settles it (listPendingMoves; its candidates once ambiguous). */
-  moveId: string | null;
-  /** The last error, in plain words with its code. */
-  error: string | null;
-}
-
-export interface WithdrawalId {
-  /** The service's transaction id. */
-  id: string;
-}
-
-export interface FeeEstimateInput {
-  currency: string;
-  network?: string;
-  amount: string;
-  includeFee?: boolean;
-}
-
-export interface FeeEstimateResult {
-  fee: string;
-  /** What the recipient gets: amount − fee with include_fee, else amount. */
-  arrives: string;
-  /** What leaves the wallet: amount + fee without include_fee, else amount. */
-  debited: string;
-}
-
-// ---- Operations and events -----------------------------------------------------------------------
-
-export interface WalletOperations extends AuditOperations {
+export interface WalletOperations {
   getWalletOverview: Op<{ valuationCurrency: string }, WalletOverview>;
   listWalletCurrencies: Op<void, CurrencyInfo[]>;
   listDepositAddresses: Op<AddressQuery, DepositAddress[]>;
@@ -194,48 +103,37 @@ export interface WalletOperations extends AuditOperations {
   listRecentDepositAddresses: Op<AddressQuery, DepositAddress[]>;
   checkOwnAddress: Op<{ address: string }, { mine: boolean }>;
   transferFunds: Op<TransferInput, TransferResult>;
-  estimateWithdrawalFee: Op<FeeEstimateInput, FeeEstimateResult>;
-  prepareWithdrawal: Op<WithdrawalInput, WithdrawalView>;
-  /** Every withdrawal waiting for approval, plus this desktop's uncertain or in-flight ones. */
-  listApprovals: Op<void, WithdrawalView[]>;
-  commitWithdrawal: Op<WithdrawalId, WithdrawalView>;
-  rollbackWithdrawal: Op<WithdrawalId, WithdrawalView>;
-  /** The service's time minus this computer's, as main has learned it: countdowns to a
-   *  service deadline run on the service's clock, not on a desktop clock that may be off. */
-  getServiceClock: Op<void, { offsetMs: number }>;
 }
 
-export const WALLET_OPERATION_NAMES = [
-  'getWalletOverview',
-  'listWalletCurrencies',
-  'listDepositAddresses',
-  'createDepositAddress',
-  'listRecentDepositAddresses',
-  'checkOwnAddress',
-  'transferFunds',
-  'estimateWithdrawalFee',
-  'prepareWithdrawal',
-  'listApprovals',
-  'commitWithdrawal',
-  'rollbackWithdrawal',
-  ...AUDIT_OPERATION_NAMES,
-  'getServiceClock',
-] as const satisfies readonly (keyof WalletOperations)[];
 
-export interface WalletEvents extends AuditEvents {
+const addressQuery = z.object({ currency, network }).strict();
+
+export const WALLET_OPERATIONS = {
+  getWalletOverview: reads(z.object({ valuationCurrency: currency }).strict()),
+  listWalletCurrencies: reads(noPayload),
+  listDepositAddresses: reads(addressQuery),
+  /** Creates an address at the service. */
+  createDepositAddress: changes(addressQuery),
+  listRecentDepositAddresses: reads(addressQuery),
+  checkOwnAddress: reads(z.object({ address: z.string().trim().min(1, 'Enter an address').max(256, 'address is too long') }).strict()),
+  transferFunds: changes(
+    z
+      .object({
+        currency,
+        amount,
+        from: z.enum(WALLET_SIDES, { error: 'from must be wallet or spot' }),
+        to: z.enum(WALLET_SIDES, { error: 'to must be wallet or spot' }),
+      })
+      .strict()
+      .refine((input) => input.from !== input.to, { message: 'from and to must differ', path: ['to'] }),
+  ),
+} as const satisfies OperationSpecs<WalletOperations>;
+
+export interface WalletEvents {
   /** Merged balances after a stream update (no valuation: revalue with WalletOverview.rates). */
   walletBalances: { profileId: string; balances: MergedBalance[] };
   /** Balance streams up (live) or down (the UI shows "not live" and may refresh by hand). */
   walletLive: { profileId: string; live: boolean; detail?: string };
-  withdrawalUpdated: { profileId: string; withdrawal: WithdrawalView };
-  /** A waiting withdrawal is ten minutes (or less) from its deadline: notify the desktop. */
-  withdrawalDeadlineSoon: { profileId: string; withdrawal: WithdrawalView; minutesLeft: number };
 }
 
-export const WALLET_EVENT_NAMES = [
-  'walletBalances',
-  'walletLive',
-  'withdrawalUpdated',
-  'withdrawalDeadlineSoon',
-  ...AUDIT_EVENT_NAMES,
-] as const satisfies readonly (keyof WalletEvents)[];
+export const WALLET_EVENTS = { walletBalances: true, walletLive: true } as const satisfies EventList<WalletEvents>;

@@ -6,27 +6,18 @@ import { randomUUID } from 'node:crypto';
 import type { PendingMoveView } from '../../../preload/contract/pending';
 import { isApiError } from '../../exchange/errors';
 import type { Settled } from '../../exchange/operations';
-import type { BuyCryptoOrder, Transaction, TransactionFilter } from '../../exchange/domain';
+import type { Transaction } from '../../exchange/domain';
 import { outcomeUnknown } from '../../exchange/transport';
 import { AppFailure } from '../app-error';
 import type { AuditLog } from '../audit/audit-log';
 import { audited, type AuditSubject } from '../audit/audited';
-import { failureText } from '../wallet/api-failure';
-import type { ProfileRef } from '../withdrawals/ports';
+import { failureText } from '../session/api-failure';
+import type { ProfileRef } from '../session/ports';
 import { claimKey, isHistoryKind, isNumericId, providerOf, toCandidate, type Decision } from './matching';
 import { auditSettlement } from './settlement-audit';
-import { Reconciler } from './reconciler';
+import { Reconciler, type LedgerApi } from './reconciler';
 import type { FeeMode, PendingMove, PendingStore } from './store';
 import { toMoveView } from './view';
-
-/** What the ledger needs of the exchange client. */
-export interface LedgerApi {
-  serviceNow(): number;
-  newestTransactionId(): Promise<string | null>;
-  transactions(filter: TransactionFilter): AsyncIterable<Transaction>;
-  transaction(id: string): Promise<Transaction>;
-  buyCryptoOrders(providerId: string): Promise<BuyCryptoOrder[]>;
-}
 
 export interface MoveSpec {
   kind: PendingMove['kind'];

@@ -3,8 +3,7 @@
 // identical transaction could still appear); then the history after the move's cursor is read once
 // and the matching rules decide. A candidate that two open moves could both be is settled for
 // neither automatically: both become ambiguous and go to a person.
-import type { Transaction } from '../../exchange/domain';
-import type { LedgerApi } from './ledger';
+import type { BuyCryptoOrder, Transaction, TransactionFilter } from '../../exchange/domain';
 import {
   claimKey, decide, decideDecision, historyFilter, inWindow, isCandidate, isHistoryKind, looksLike, orderAsTransaction, providerOf,
   type Decision,
@@ -12,6 +11,15 @@ import {
 import type { PendingMove, PendingStore } from './store';
 
 type Apply = (move: PendingMove, decision: Decision) => PendingMove;
+
+/** What the ledger needs of the exchange client. */
+export interface LedgerApi {
+  serviceNow(): number;
+  newestTransactionId(): Promise<string | null>;
+  transactions(filter: TransactionFilter): AsyncIterable<Transaction>;
+  transaction(id: string): Promise<Transaction>;
+  buyCryptoOrders(providerId: string): Promise<BuyCryptoOrder[]>;
+}
 
 export class Reconciler {
   private timer: NodeJS.Timeout | null = null;

@@ -2,8 +2,8 @@
 // attempt by its correlation id (the move's id).
 import type { AuditAction } from '../../../preload/contract/audit';
 import type { AuditLog } from '../audit/audit-log';
-import { failureText } from '../wallet/api-failure';
-import type { ProfileRef } from '../withdrawals/ports';
+import { failureText } from '../session/api-failure';
+import type { ProfileRef } from '../session/ports';
 import type { PendingMove } from './store';
 
 const AUDIT_ACTION_OF: Readonly<Record<PendingMove['kind'], AuditAction>> = {

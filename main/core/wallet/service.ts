@@ -3,15 +3,13 @@
 // wallet ↔ spot transfer.
 import Decimal from '../../../preload/contract/decimal';
 import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
-import type {
-  AddressQuery, CurrencyInfo, DepositAddress, FeeEstimateInput, FeeEstimateResult, MergedBalance, TransferInput,
-  TransferResult, WalletOverview,
-} from '../../../preload/contract/wallet';
+import type { AddressQuery, CurrencyInfo, DepositAddress, MergedBalance, TransferInput, TransferResult, WalletOverview } from '../../../preload/contract/wallet';
+import type { FeeEstimateInput, FeeEstimateResult } from '../../../preload/contract/withdrawals';
 import type { CryptoAddress, Currency } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
 import type { PendingLedger } from '../pending/ledger';
-import type { FeedListeners, FeedName, LiveFeeds, ProfileRef, Unsubscribe, WalletApi } from '../withdrawals/ports';
-import { toAppFailure } from './api-failure';
+import type { FeedListeners, FeedName, LiveFeeds, ProfileRef, Unsubscribe, ExchangeApi } from '../session/ports';
+import { toAppFailure } from '../session/api-failure';
 import { applyBalances, mergeBalances, precisionOf, toMap, valueBalances, type BalanceMap } from './balances';
 
 export interface WalletNotices {
@@ -20,7 +18,7 @@ export interface WalletNotices {
 }
 
 export interface WalletDeps {
-  api: WalletApi;
+  api: ExchangeApi;
   ledger: PendingLedger;
   profile: ProfileRef;
   notices: WalletNotices;

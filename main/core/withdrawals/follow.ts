@@ -6,8 +6,8 @@ import type { PendingOperation } from '../../exchange/operations';
 import { AppFailure } from '../app-error';
 import type { PendingLedger } from '../pending/ledger';
 import type { PendingMove } from '../pending/store';
-import { toAppFailure } from '../wallet/api-failure';
-import type { WalletApi } from './ports';
+import { toAppFailure } from '../session/api-failure';
+import type { ExchangeApi } from '../session/ports';
 import type { WithdrawalRecords } from './records';
 import { deadlineOf } from './state';
 import type { LocalWithdrawal } from './store';
@@ -29,7 +29,7 @@ export class WithdrawalFollower {
   private stopListening: (() => void) | null = null;
 
   constructor(
-    private readonly api: WalletApi,
+    private readonly api: ExchangeApi,
     private readonly records: WithdrawalRecords,
     private readonly ledger: PendingLedger,
     private readonly timings: FollowTimings,

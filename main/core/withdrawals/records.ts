@@ -1,9 +1,9 @@
 // The one place a withdrawal's local record changes: load, move through the state table, save,
 // and tell the renderer. Refused moves are kept out of the record (and reported to the caller).
-import type { WithdrawalView } from '../../../preload/contract/wallet';
+import type { WithdrawalView } from '../../../preload/contract/withdrawals';
 import type { Transaction } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
-import type { ProfileRef } from './ports';
+import type { ProfileRef } from '../session/ports';
 import { serviceEvent, stateFromService, transition, type WithdrawalEvent } from './state';
 import type { LocalWithdrawal, WithdrawalStore } from './store';
 import { toView, withServiceFields } from './view';

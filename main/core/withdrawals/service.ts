@@ -3,14 +3,14 @@
 // commit and rollback. Every request is audited before it is sent and when it settles.
 import { randomUUID } from 'node:crypto';
 import Decimal from '../../../preload/contract/decimal';
-import type { WithdrawalInput, WithdrawalView } from '../../../preload/contract/wallet';
+import type { WithdrawalInput, WithdrawalView } from '../../../preload/contract/withdrawals';
 import type { Currency, Transaction } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
 import type { AuditSubject } from '../audit/audited';
 import type { PendingLedger, SendOutcome } from '../pending/ledger';
-import { failureText, toAppFailure } from '../wallet/api-failure';
+import { failureText, toAppFailure } from '../session/api-failure';
 import { WithdrawalFollower } from './follow';
-import type { ProfileRef, WalletApi } from './ports';
+import type { ProfileRef, ExchangeApi } from '../session/ports';
 import { WithdrawalRecords, type WithdrawalNotices } from './records';
 import { isAwaitingApproval, type WithdrawalEvent, type WithdrawalState } from './state';
 import type { LocalWithdrawal, WithdrawalStore } from './store';
@@ -28,7 +28,7 @@ const DECISIONS = {
 } as const satisfies Record<Decision, { requested: WithdrawalEvent; inFlight: WithdrawalState; accepted: WithdrawalEvent; refused: WithdrawalEvent }>;
 
 export interface WithdrawalsDeps {
-  api: WalletApi;
+  api: ExchangeApi;
   store: WithdrawalStore;
   ledger: PendingLedger;
   profile: ProfileRef;

@@ -3,7 +3,7 @@
 // COMMITTING, ROLLING_BACK), an outcome nobody knows yet (UNCERTAIN), a refusal before anything
 // was created (REFUSED) and a rollback done by the service at the deadline (EXPIRED).
 
-import { WITHDRAWAL_VIEW_STATES } from '../../../preload/contract/wallet';
+import { WITHDRAWAL_VIEW_STATES } from '../../../preload/contract/withdrawals';
 
 // The renderer sees exactly these states (the contract lists them); one list serves both.
 export const WITHDRAWAL_STATES = WITHDRAWAL_VIEW_STATES;

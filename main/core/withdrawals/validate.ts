@@ -2,7 +2,7 @@
 // contract's words: currency, network, address, paymentId, amount, publicComment.
 import Decimal from '../../../preload/contract/decimal';
 import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
-import type { WithdrawalInput } from '../../../preload/contract/wallet';
+import type { WithdrawalInput } from '../../../preload/contract/withdrawals';
 import type { Currency, Network } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
 

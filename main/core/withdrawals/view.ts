@@ -1,6 +1,6 @@
 // What the renderer sees of a withdrawal: the local record plus what can be derived from it
 // (deadline, the actions allowed now).
-import type { WithdrawalView } from '../../../preload/contract/wallet';
+import type { WithdrawalView } from '../../../preload/contract/withdrawals';
 import type { Transaction } from '../../exchange/domain';
 import type { LocalWithdrawal } from './store';
 import { allowedActions, deadlineOf } from './state';

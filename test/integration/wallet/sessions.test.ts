@@ -1,16 +1,19 @@
-// The active profile becomes a wallet session: its client is built from the profile, signs with
+// The active profile becomes a session: its client is built from the profile, signs with
 // the secret read from the secret store at signing time, and is rebuilt when the profile changes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../../preload/contract';
-import { createProfileSessions } from '../../../main/core/wallet/sessions';
+import { createProfileSessions } from '../../../main/core/session/profile-sessions';
 import { openDatabase } from '../../../main/db/database';
-import { openWalletCore } from '../../../main/core/wallet/wallet-core';
+import { openAuditLog } from '../../../main/core/audit/audit-log';
+import { createPendingStore } from '../../../main/core/pending/store';
+import { openWithdrawalStore } from '../../../main/core/withdrawals/store';
 import type { SecretStore } from '../../../main/keychain/secret-store';
 import type { RunningSandbox } from '../../../main/sandbox/index';
 import { startSandbox } from '../../../main/sandbox/server';
+import { openProfileCore } from '../support/profile-core';
 
 let sandbox: RunningSandbox;
 let dataDir: string;
@@ -105,7 +108,9 @@ describe('profile sessions', () => {
     const secrets = mapSecrets({ 'profile:p-sandbox': sandbox.master.secretKey });
     const sessions = createProfileSessions({ profiles: { find: (id: string) => [profile].find((p) => p.id === id), activeProfileId: () => profile.id }, secrets });
     const db = openDatabase(dataDir);
-    const core = openWalletCore({ dataDir, db, events: { emit: () => undefined }, session: () => sessions.session() });
+    const audit = openAuditLog(dataDir);
+    const store = openWithdrawalStore(dataDir);
+    const core = openProfileCore({ audit, store, pending: createPendingStore(db), osUser: 'tester', events: { emit: () => undefined }, session: () => sessions.session() });
     try {
       const first = await sessions.session();
       expect(first.profile).toEqual({ id: 'p-sandbox', name: 'Sandbox' });
@@ -122,6 +127,8 @@ describe('profile sessions', () => {
     } finally {
       core.close();
       sessions.close();
+      store.close();
+      audit.close();
       db.close();
     }
   });

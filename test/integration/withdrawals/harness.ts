@@ -5,31 +5,30 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import type { PendingEvents } from '../../../preload/contract/pending';
-import type { WalletEvents as WalletOnlyEvents } from '../../../preload/contract/wallet';
+import type { Events } from '../../../preload/contract';
 import { openDatabase } from '../../../main/db/database';
 import { createPendingStore } from '../../../main/core/pending/store';
 import { openAuditLog, type AuditLog } from '../../../main/core/audit/audit-log';
-import { createWalletHandlers, type WalletCore } from '../../../main/core/wallet/handlers';
 import { openWithdrawalStore, type WithdrawalStore } from '../../../main/core/withdrawals/store';
 import type { TreasuryApi } from '../../../main/exchange/treasury-api';
 import { RateLimiter } from '../../../main/exchange/limiter';
 import { createV3Api, type V3ApiOptions } from '../../../main/exchange/v3/api';
 import type { RunningSandbox } from '../../../main/sandbox/index';
 import { startSandbox } from '../../../main/sandbox/server';
+import { openProfileCore, type ProfileCore } from '../support/profile-core';
 
 export const CONTROL_TOKEN = 'approvals-tests';
 export const PROFILE = { id: 'profile-1', name: 'Treasury desk' };
 /** A valid BTC (bech32) address that belongs to no sandbox account. */
 export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
-type WalletEvents = WalletOnlyEvents & PendingEvents;
+type WalletEvents = Omit<Events, 'profilesChanged' | 'connectionState'>;
 export type Emitted = { [E in keyof WalletEvents]: { event: E; payload: WalletEvents[E] } }[keyof WalletEvents];
 
 export interface Harness {
   sandbox: RunningSandbox;
   dataDir: string;
-  core: WalletCore;
+  core: ProfileCore;
   api: TreasuryApi;
   audit: AuditLog;
   store: WithdrawalStore;
@@ -71,7 +70,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     return json;
   };
 
-  function openApp(): { core: WalletCore; api: TreasuryApi; audit: AuditLog; store: WithdrawalStore; db: Database.Database } {
+  function openApp(): { core: ProfileCore; api: TreasuryApi; audit: AuditLog; store: WithdrawalStore; db: Database.Database } {
     const api = createV3Api({
       baseUrl: sandbox.restUrl,
       wsUrl: sandbox.wsUrl,
@@ -86,12 +85,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const audit = openAuditLog(dataDir, { osUser: 'tester' });
     const store = openWithdrawalStore(dataDir);
     const db = openDatabase(dataDir);
-    const core = createWalletHandlers({
+    const core = openProfileCore({
       audit,
       store,
       pending: createPendingStore(db),
       osUser: 'tester',
-      events: { emit: (event, payload) => events.push({ event, payload } as Emitted) },
+      events: { emit: (event, payload) => void events.push({ event, payload } as Emitted) },
       session: async () => ({ profile: PROFILE, api: appApi }),
       connectionState: (event) => states.push(event),
       reconcilePollMs: 200,

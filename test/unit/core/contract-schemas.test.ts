@@ -1,8 +1,8 @@
 // The request schemas: every operation has one, and each bad field is named in the error.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OPERATION_NAMES } from '../../../preload/contract';
-import { isOperationName, parseRequest, REQUEST_SCHEMAS } from '../../../preload/contract-schemas';
+import { OPERATION_NAMES, OPERATIONS } from '../../../preload/contract';
+import { isOperationName, parseRequest } from '../../../preload/contract/requests';
 import { basicOnlyOverTls } from '../../../preload/contract/profile-schemas';
 
 const input = {
@@ -17,7 +17,7 @@ const input = {
 
 describe('request schemas', () => {
   it('exist for exactly the listed operations', () => {
-    expect(Object.keys(REQUEST_SCHEMAS).sort()).toEqual([...OPERATION_NAMES].sort());
+    expect(Object.keys(OPERATIONS).sort()).toEqual([...OPERATION_NAMES].sort());
     expect(isOperationName('createProfile')).toBe(true);
     expect(isOperationName('hasOwnProperty')).toBe(false);
   });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { WALLET_REQUEST_SCHEMAS as S } from '../../../preload/contract/wallet-schemas';
-import { WALLET_OPERATION_NAMES } from '../../../preload/contract/wallet';
+import { AUDIT_OPERATIONS } from '../../../preload/contract/audit';
+import { WALLET_OPERATIONS } from '../../../preload/contract/wallet';
+import { WITHDRAWAL_OPERATIONS } from '../../../preload/contract/withdrawals';
+
+const SPECS = { ...WALLET_OPERATIONS, ...WITHDRAWAL_OPERATIONS, ...AUDIT_OPERATIONS };
+const S = Object.fromEntries(Object.entries(SPECS).map(([op, spec]) => [op, spec.request])) as { [K in keyof typeof SPECS]: (typeof SPECS)[K]['request'] };
+const WALLET_OPERATION_NAMES = [
+  'getWalletOverview', 'listWalletCurrencies', 'listDepositAddresses', 'createDepositAddress', 'listRecentDepositAddresses',
+  'checkOwnAddress', 'transferFunds', 'estimateWithdrawalFee', 'prepareWithdrawal', 'listApprovals', 'commitWithdrawal',
+  'rollbackWithdrawal', 'listAudit', 'exportAuditCsvChunk', 'verifyAudit', 'getServiceClock',
+];
 
 const firstIssue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
   const issue = result.error?.issues[0];

@@ -1,6 +1,6 @@
 // Pure logic of the approvals queue: how each state reads, the countdown to the deadline, the
 // last-four check of the confirmation, merging live updates and what may be selected in bulk.
-import type { WithdrawalView, WithdrawalViewState } from '../../../../preload/contract/wallet';
+import type { WithdrawalView, WithdrawalViewState } from '../../../../preload/contract/withdrawals';
 
 export const URGENT_MS = 10 * 60 * 1000;
 

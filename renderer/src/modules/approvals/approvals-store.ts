@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AppError } from '../../../../preload/contract';
-import type { WithdrawalView } from '../../../../preload/contract/wallet';
+import type { WithdrawalView } from '../../../../preload/contract/withdrawals';
 import { mergeRow, replaceRows, sortRows, waitingCount } from './approval-rows';
 
 export const useApprovalsStore = defineStore('approvals', () => {

@@ -1,7 +1,7 @@
 // The desktop notification for a withdrawal ten minutes from its deadline: the Notification API
 // (permission asked the first time it is needed), or an in-app message when the API is absent or
 // refused. Each withdrawal is announced once.
-import type { WithdrawalView } from '../../../../preload/contract/wallet';
+import type { WithdrawalView } from '../../../../preload/contract/withdrawals';
 
 export interface NotificationApi {
   permission: NotificationPermission;

@@ -3,7 +3,7 @@
 // commits and rolls back, one at a time or in bulk, and reports each outcome.
 import { useMessage } from 'naive-ui';
 import type { AppError } from '../../../../preload/contract';
-import type { WithdrawalView } from '../../../../preload/contract/wallet';
+import type { WithdrawalView } from '../../../../preload/contract/withdrawals';
 import { useBridge } from '../../bridge-key';
 import { loadWhenReady } from '../connection/use-load-when-ready';
 import { useProfilesStore } from '../profiles/profiles-store';

@@ -3,7 +3,7 @@
 import { appErrorText } from '../../../../preload/contract/result';
 import { computed, onScopeDispose, reactive, ref, watch } from 'vue';
 import type { AppError } from '../../../../preload/contract';
-import type { FeeEstimateResult, WithdrawalView } from '../../../../preload/contract/wallet';
+import type { FeeEstimateResult, WithdrawalView } from '../../../../preload/contract/withdrawals';
 import { useBridge } from '../../bridge-key';
 import { readValuation } from './valuation-preference';
 import { useWalletStore } from './wallet-store';

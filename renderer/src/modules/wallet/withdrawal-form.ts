@@ -1,7 +1,8 @@
 // The prepare-withdrawal form's rules, pure: every field checked before any request, each error
 // worded for the field it sits on. The service checks again; this only spares a round trip.
 import Decimal from '../../../../preload/contract/decimal';
-import type { CurrencyInfo, NetworkInfo, WithdrawalInput } from '../../../../preload/contract/wallet';
+import type { CurrencyInfo, NetworkInfo } from '../../../../preload/contract/wallet';
+import type { WithdrawalInput } from '../../../../preload/contract/withdrawals';
 import { checkAmountInput } from '../money/amount-input';
 import { toDecimal } from '../money/money-format';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WithdrawalView } from '../../../../preload/contract/wallet';
+import type { WithdrawalView } from '../../../../preload/contract/withdrawals';
 import {
   canApprove,
   countdown,

@@ -1,7 +1,7 @@
 // The live feeds the wallet and withdrawal services listen to, taken from the client's wallet
 // stream (balances, transaction_update) and trading stream (spot balances).
 import type { TreasuryApi } from '../../exchange/treasury-api';
-import type { FeedListeners, LiveFeeds } from '../withdrawals/ports';
+import type { FeedListeners, LiveFeeds } from './ports';
 
 export function liveFeedsFrom(api: Pick<TreasuryApi, 'walletStream' | 'tradingStream'>): LiveFeeds {
   return (listeners: FeedListeners) => {

@@ -1,4 +1,4 @@
-// The active profile as a wallet session: its client (built once per profile version, closed when
+// The active profile as a session: its client (built once per profile version, closed when
 // the profile changes), with the secret read from the keychain only when a request is signed.
 import type { Profile } from '../../../preload/contract';
 import type { TreasuryApi } from '../../exchange/treasury-api';
@@ -8,7 +8,7 @@ import { profileAccount, type SecretStore } from '../../keychain/secret-store';
 import { AppFailure } from '../app-error';
 import { assertEndpointsAllowed } from '../endpoint-policy';
 import { withKeychain } from '../keychain-failure';
-import type { WalletSession } from './handlers';
+import type { ProfileSession } from './ports';
 
 export interface ProfileSessionsDeps {
   profiles: { find(id: string): Profile | undefined; activeProfileId(): string | null };
@@ -24,7 +24,7 @@ export interface ProfileSessionsDeps {
 }
 
 export interface ProfileSessions {
-  session(): Promise<WalletSession>;
+  session(): Promise<ProfileSession>;
   /** A fresh client for any profile (e.g. to probe a key's rights); the caller closes it. */
   clientFor(profile: Profile): TreasuryApi;
   close(): void;

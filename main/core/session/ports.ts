@@ -1,10 +1,10 @@
-// What the wallet and withdrawal services need from the exchange client: a narrow slice of
-// main/exchange's TreasuryApi (which satisfies it as is) plus the live balance and transaction
-// feeds, adapted from its streams in live-feeds.ts. Tests and other versions plug in here.
+// What a profile's services need from the exchange client: a narrow slice of main/exchange's
+// TreasuryApi (which satisfies it as is) plus the live balance and transaction feeds, adapted from
+// its streams in live-feeds.ts. Tests and other API versions plug in here.
 import type { Balance, Transaction } from '../../exchange/domain';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 
-export type WalletApi = Pick<
+export type ExchangeApi = Pick<
   TreasuryApi,
   | 'serviceNow'
   | 'currencies'
@@ -50,4 +50,13 @@ export type LiveFeeds = (listeners: FeedListeners) => Unsubscribe;
 export interface ProfileRef {
   id: string;
   name: string;
+}
+
+/** The active profile with its client, as the session layer hands it to a scope. */
+export interface ProfileSession {
+  profile: ProfileRef;
+  /** A TreasuryApi fits; its wallet and trading streams feed the live updates. */
+  api: ExchangeApi & Partial<Pick<TreasuryApi, 'walletStream' | 'tradingStream'>>;
+  /** Live balance and transaction feeds; defaults to the API's wallet and trading streams. */
+  feeds?: LiveFeeds;
 }

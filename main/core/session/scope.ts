@@ -1,0 +1,117 @@
+// Everything that acts for one profile, built once in one place: its client, the audit log it
+// writes to, its ledger of money moves, its wallet and withdrawal services and their streams.
+// Closing the scope stops them all: switching profiles closes the old profile's streams and
+// follow-up work (its ledger's reconciler too) before the new profile's start.
+import type { Events } from '../../../preload/contract';
+import type { AuditLog } from '../audit/audit-log';
+import { PendingLedger } from '../pending/ledger';
+import type { PendingStore } from '../pending/store';
+import { WalletService } from '../wallet/service';
+import { WithdrawalsService } from '../withdrawals/service';
+import type { WithdrawalStore } from '../withdrawals/store';
+import { liveFeedsFrom } from './live-feeds';
+import type { LiveFeeds, ProfileRef, ProfileSession } from './ports';
+
+type ProfileEventName = {
+  [E in keyof Events]: Events[E] extends { profileId: string } ? E : never;
+}[keyof Events];
+
+export interface ScopeEmitter {
+  emit<E extends keyof Events>(event: E, payload: Events[E]): void;
+}
+
+/** What every scope shares: the app's stores and event bus, and how often follow-up work runs. */
+export interface ScopeDeps {
+  audit: AuditLog;
+  /** Withdrawals this desktop prepared or saw (withdrawals.db). */
+  store: WithdrawalStore;
+  /** The ledger of money moves (coffer.db). */
+  pending: PendingStore;
+  events: ScopeEmitter;
+  osUser: string;
+  /** Receives the wallet and trading streams' connection states (the contract's connectionState event). */
+  connectionState?: (event: Events['connectionState']) => void;
+  /** How often the ledger looks at its open moves. */
+  reconcilePollMs?: number;
+  deadlineCheckMs?: number;
+}
+
+export interface ProfileScope {
+  readonly profile: ProfileRef;
+  readonly api: ProfileSession['api'];
+  readonly audit: AuditLog;
+  readonly ledger: PendingLedger;
+  readonly wallet: WalletService;
+  readonly withdrawals: WithdrawalsService;
+}
+
+export interface OpenScope {
+  scope: ProfileScope;
+  close(): void;
+}
+
+export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
+  const { profile, api } = session;
+  const profileId = profile.id;
+  const emit = <E extends ProfileEventName>(event: E, payload: Omit<Events[E], 'profileId'>) =>
+    deps.events.emit(event, { profileId, ...payload } as Events[E]);
+
+  const ledger = new PendingLedger({
+    store: deps.pending, api, audit: deps.audit, profile, pollMs: deps.reconcilePollMs,
+    notices: { updated: (move) => emit('pendingMoveUpdated', { move }) },
+  });
+  const withdrawals = new WithdrawalsService({
+    api, store: deps.store, ledger, profile, osUser: deps.osUser,
+    notices: {
+      updated: (withdrawal) => emit('withdrawalUpdated', { withdrawal }),
+      deadlineSoon: (withdrawal, minutesLeft) => emit('withdrawalDeadlineSoon', { withdrawal, minutesLeft }),
+    },
+    deadlineCheckMs: deps.deadlineCheckMs,
+  });
+  const wallet = new WalletService({
+    api, ledger, profile, currencies: () => withdrawals.currencies(),
+    notices: {
+      balances: (balances) => emit('walletBalances', { balances }),
+      live: (live, detail) => emit('walletLive', detail === undefined ? { live } : { live, detail }),
+    },
+  });
+
+  withdrawals.start();
+  ledger.start();
+  const feeds = session.feeds ?? feedsOf(api);
+  const forwardState = deps.connectionState;
+  if (feeds !== null) {
+    wallet.startLive(
+      resyncWhenLive(feeds, () => withdrawals.resync()),
+      (tx) => withdrawals.onServiceTransaction(tx),
+      forwardState && ((stream, state, detail) => forwardState(detail === undefined ? { profileId, stream, state } : { profileId, stream, state, detail })),
+    );
+  }
+
+  return {
+    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals },
+    close() {
+      wallet.close();
+      withdrawals.close();
+      ledger.close();
+    },
+  };
+}
+
+/** Each time the transaction feed comes (back) up, what it may have missed is read again. */
+function resyncWhenLive(feeds: LiveFeeds, resync: () => void): LiveFeeds {
+  return (listeners) =>
+    feeds({
+      ...listeners,
+      feedState: (feed, live, detail) => {
+        listeners.feedState(feed, live, detail);
+        if (feed === 'transactions' && live) resync();
+      },
+    });
+}
+
+function feedsOf(api: ProfileSession['api']): LiveFeeds | null {
+  const { walletStream, tradingStream } = api;
+  if (walletStream === undefined || tradingStream === undefined) return null;
+  return liveFeedsFrom({ walletStream: () => walletStream.call(api), tradingStream: () => tradingStream.call(api) });
+}

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: build when out/ is missing or older than the sources, then launch the Electron
-// app when its binary is installed, otherwise say why in one line and run the web host (which
-// opens the default browser unless COFFER_NO_BROWSER=1).
+// `npm start`: install what is missing (scripts/ensure-deps.mjs), build when out/ is missing or
+// older than the sources, then launch the Electron app when its binary is installed, otherwise
+// say why in one line and run the web host (which opens the default browser unless
+// COFFER_NO_BROWSER=1).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDeps } from './ensure-deps.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['main', 'preload', 'renderer', 'resources', 'electron.vite.config.ts', 'package.json'];
@@ -51,6 +53,7 @@ function run(command, args) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
+ensureDeps('start');
 if (!buildIsCurrent()) build();
 const electron = findElectron();
 if (electron.binary) {

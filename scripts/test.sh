@@ -1,9 +1,11 @@
 #!/bin/sh
-# `npm test`: lint, type checks, build, then vitest and Playwright inside a private D-Bus session
-# with an unlocked gnome-keyring (scripts/with-keyring.sh), so keychain tests hit a real keyring.
+# `npm test`: installs what is missing (scripts/ensure-deps.mjs), then lint, type checks, build,
+# then vitest and Playwright inside a private D-Bus session with an unlocked gnome-keyring
+# (scripts/with-keyring.sh), so keychain tests hit a real keyring.
 # Every step runs even after a failure, so one run shows everything that is wrong.
 set -u
 cd "$(dirname "$0")/.."
+node scripts/ensure-deps.mjs test || exit 1
 bin=node_modules/.bin
 failed=""
 started=$(date +%s)

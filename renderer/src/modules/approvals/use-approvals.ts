@@ -17,7 +17,12 @@ export function deadlineNotifier(): DeadlineNotifier | null {
   return notifier;
 }
 
-export function useApprovalsSync(): { load: () => Promise<void> } {
+export interface ApprovalsSync {
+  /** Reads the queue again (the page's Refresh). */
+  load: () => Promise<void>;
+}
+
+export function useApprovalsSync(): ApprovalsSync {
   const { api } = useBridge();
   const store = useApprovalsStore();
   const profiles = useProfilesStore();
@@ -44,7 +49,12 @@ export function useApprovalsSync(): { load: () => Promise<void> } {
 
 export type ActionOutcome = { row: WithdrawalView; ok: true; view: WithdrawalView } | { row: WithdrawalView; ok: false; error: AppError };
 
-export function useApprovalActions() {
+export interface ApprovalActions {
+  approve: (rows: readonly WithdrawalView[]) => Promise<ActionOutcome[]>;
+  reject: (rows: readonly WithdrawalView[]) => Promise<ActionOutcome[]>;
+}
+
+export function useApprovalActions(): ApprovalActions {
   const { api } = useBridge();
   const store = useApprovalsStore();
   const profiles = useProfilesStore();

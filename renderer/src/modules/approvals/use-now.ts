@@ -1,5 +1,13 @@
 // The clock countdowns tick on while the component lives.
 import { onScopeDispose, ref, type Ref } from 'vue';
+import { useBridge } from '../../bridge-key';
+
+export interface ServiceNow {
+  /** Milliseconds since the epoch on the service's clock, ticking. */
+  now: Ref<number>;
+  /** Reads the offset from main again (after a reload whose replies carried the service's time). */
+  resync: () => Promise<void>;
+}
 
 /**
  * The service's time, ticking: this computer's clock plus the offset main has learned from the
@@ -10,7 +18,7 @@ export function useServiceNow(
   readOffset: () => Promise<number | null>,
   intervalMs = 1000,
   resyncMs = 30_000,
-): { now: Ref<number>; resync: () => Promise<void> } {
+): ServiceNow {
   let offsetMs = 0;
   const now = ref(Date.now());
   const tick = () => (now.value = Date.now() + offsetMs);
@@ -28,4 +36,13 @@ export function useServiceNow(
   });
   void resync();
   return { now, resync };
+}
+
+/** The service's time as main knows it (unknown without a profile or a link: null). */
+export function useServiceClock(): ServiceNow {
+  const { api } = useBridge();
+  return useServiceNow(async () => {
+    const result = await api.getServiceClock();
+    return result.ok ? result.value.offsetMs : null;
+  });
 }

@@ -1,7 +1,7 @@
 // Audit log work: a page of entries for the filter, the CSV export and the chain check. The two
 // long tasks run one at a time, each with its real progress; state lives in the component
 // (nothing else shows the log).
-import { computed, onUnmounted, ref } from 'vue';
+import { computed, onUnmounted, ref, type ComputedRef, type Ref } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import type { AuditEntry, AuditVerification } from '../../../../preload/contract/audit';
 import { useBridge } from '../../bridge-key';
@@ -24,7 +24,23 @@ export interface AuditExported {
   length: number;
 }
 
-export function useAudit() {
+export interface AuditLog {
+  entries: Ref<AuditEntry[]>;
+  /** How many entries match the filter (the page holds at most one page of them). */
+  total: Ref<number>;
+  loading: Ref<boolean>;
+  error: Ref<AppError | null>;
+  verification: Ref<AuditVerification | null>;
+  exported: Ref<AuditExported | null>;
+  task: Ref<AuditTask | null>;
+  busy: ComputedRef<boolean>;
+  load: (form: AuditFilterForm) => Promise<void>;
+  /** Null when exported (or when another task runs), else why not. */
+  exportCsv: (form: AuditFilterForm) => Promise<AppError | null>;
+  verify: () => Promise<void>;
+}
+
+export function useAudit(): AuditLog {
   const { api } = useBridge();
   const entries = ref<AuditEntry[]>([]);
   const total = ref(0);

@@ -9,7 +9,11 @@ import { loadWhenReady } from '../connection/use-load-when-ready';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { usePendingStore } from './pending-store';
 
-export function usePendingMovesSync(): { load: () => Promise<void> } {
+export interface PendingMovesSync {
+  load: () => Promise<void>;
+}
+
+export function usePendingMovesSync(): PendingMovesSync {
   const { api } = useBridge();
   const store = usePendingStore();
   const profiles = useProfilesStore();
@@ -36,10 +40,14 @@ export function usePendingMove(id: () => string | null): ComputedRef<PendingMove
 
 export type DecisionResult = { ok: true; move: PendingMoveView } | { ok: false; error: AppError };
 
-export function usePendingDecisions(): {
+export interface PendingDecisions {
+  /** The person says this transaction is the move. */
   link: (moveId: string, txId: string) => Promise<DecisionResult>;
+  /** The person says none of the candidates is the move. */
   dismiss: (moveId: string) => Promise<DecisionResult>;
-} {
+}
+
+export function usePendingDecisions(): PendingDecisions {
   const { api } = useBridge();
   const store = usePendingStore();
   const profiles = useProfilesStore();

@@ -1,12 +1,40 @@
 // The profile form's state and its submit: check locally, send, and put main's answer where it
 // belongs (a field, or the alert). The secret lives only in the draft and is wiped on close.
-import { computed, reactive, ref, watch } from 'vue';
+import { computed, reactive, ref, watch, type ComputedRef, type Ref } from 'vue';
 import type { AppError, Profile } from '../../../../preload/contract';
 import { blankDraft, draftFromProfile, placeError } from './profile-draft';
-import { checkProfileDraft, PROFILE_FIELDS, secretRuleFor, type FieldErrors, type ProfileField } from './profile-validation';
+import {
+  checkProfileDraft,
+  PROFILE_FIELDS,
+  secretRuleFor,
+  type FieldErrors,
+  type ProfileDraft,
+  type ProfileField,
+  type SecretRule,
+} from './profile-validation';
 import { useProfiles } from './use-profiles';
 
-export function useProfileForm(onSaved: (profile: Profile, mode: 'create' | 'edit') => void) {
+export type ProfileFormMode = 'create' | 'edit';
+
+export interface ProfileForm {
+  visible: Ref<boolean>;
+  mode: ComputedRef<ProfileFormMode>;
+  /** Whether the secret must be entered, may be kept, or must be entered again (new host). */
+  secretRule: ComputedRef<SecretRule>;
+  draft: ProfileDraft;
+  errors: Ref<FieldErrors>;
+  /** An error from main that names no field. */
+  alert: Ref<AppError | null>;
+  submitting: Ref<boolean>;
+  /** The stored profile being edited; null when adding one. */
+  editing: Ref<Profile | null>;
+  open: (profile: Profile | null) => void;
+  close: () => void;
+  clearError: (field: ProfileField) => void;
+  submit: () => Promise<void>;
+}
+
+export function useProfileForm(onSaved: (profile: Profile, mode: ProfileFormMode) => void): ProfileForm {
   const profiles = useProfiles();
   const editing = ref<Profile | null>(null);
   const visible = ref(false);
@@ -14,7 +42,7 @@ export function useProfileForm(onSaved: (profile: Profile, mode: 'create' | 'edi
   const draft = reactive(blankDraft());
   const errors = ref<FieldErrors>({});
   const alert = ref<AppError | null>(null);
-  const mode = computed(() => (editing.value ? 'edit' : 'create'));
+  const mode = computed<ProfileFormMode>(() => (editing.value ? 'edit' : 'create'));
   // An edit that moves the profile to another host needs the secret again: main never sends the
   // stored one to a new host, so the form asks for it as soon as the URL says so.
   const secretRule = computed(() => secretRuleFor(editing.value, draft));

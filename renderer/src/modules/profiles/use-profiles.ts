@@ -6,7 +6,16 @@ import { useBridge } from '../../bridge-key';
 import { useAppStore } from '../app/app-store';
 import { useProfilesStore } from './profiles-store';
 
-export function useProfiles() {
+export interface ProfileActions {
+  load: () => Promise<void>;
+  create: (input: ProfileInput) => Promise<Result<Profile>>;
+  update: (input: ProfileUpdate) => Promise<Result<Profile>>;
+  remove: (id: string) => Promise<Result<{ removed: true }>>;
+  activate: (id: string) => Promise<Result<Profile>>;
+  checkRights: (id: string) => Promise<void>;
+}
+
+export function useProfiles(): ProfileActions {
   const { api } = useBridge();
   const store = useProfilesStore();
   const appStore = useAppStore();

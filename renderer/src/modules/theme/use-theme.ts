@@ -13,7 +13,12 @@ function readStoredPreference(): ThemeName | null {
   }
 }
 
-export function useTheme(): { theme: ComputedRef<ThemeName>; toggleTheme: () => void } {
+export interface ThemeChoice {
+  theme: ComputedRef<ThemeName>;
+  toggleTheme: () => void;
+}
+
+export function useTheme(): ThemeChoice {
   const osTheme = useOsTheme();
   const theme = computed(() => resolveTheme(preference.value, osTheme.value));
   function toggleTheme(): void {

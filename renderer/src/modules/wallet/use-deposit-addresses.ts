@@ -1,13 +1,26 @@
 // Deposit addresses of one currency and network: current, recent, generate a new one, and the
 // "is this address ours?" check. Errors come back as data and are shown where they happened.
-import { ref } from 'vue';
+import { ref, type Ref } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import type { AddressQuery, DepositAddress } from '../../../../preload/contract/wallet';
 import { useBridge } from '../../bridge-key';
 
 export type MineCheck = { state: 'idle' } | { state: 'checking' } | { state: 'done'; address: string; mine: boolean } | { state: 'error'; error: AppError };
 
-export function useDepositAddresses() {
+export interface DepositAddresses {
+  current: Ref<DepositAddress[]>;
+  recent: Ref<DepositAddress[]>;
+  loading: Ref<boolean>;
+  generating: Ref<boolean>;
+  error: Ref<AppError | null>;
+  mineCheck: Ref<MineCheck>;
+  load: (query: AddressQuery) => Promise<void>;
+  generate: (query: AddressQuery) => Promise<void>;
+  checkMine: (address: string) => Promise<void>;
+  reset: () => void;
+}
+
+export function useDepositAddresses(): DepositAddresses {
   const { api } = useBridge();
   const current = ref<DepositAddress[]>([]);
   const recent = ref<DepositAddress[]>([]);

@@ -1,6 +1,6 @@
 // Async wallet work: loads the overview and currencies through the bridge, follows the
 // walletBalances / walletLive events (no polling), and remembers the valuation currency.
-import { onScopeDispose, ref, watch } from 'vue';
+import { onScopeDispose, ref, watch, type Ref } from 'vue';
 import { useBridge } from '../../bridge-key';
 import { useConnectionStore } from '../connection/connection-store';
 import { useProfilesStore } from '../profiles/profiles-store';
@@ -11,8 +11,15 @@ function browserStorage(): Storage | undefined {
   return typeof localStorage === 'undefined' ? undefined : localStorage;
 }
 
+export interface WalletLoader {
+  /** The currency the total is valued in, remembered across launches. */
+  valuation: Ref<string>;
+  load: () => Promise<void>;
+  setValuation: (currency: string) => Promise<void>;
+}
+
 /** Call from a component's setup: subscriptions end with the component. */
-export function useWallet() {
+export function useWallet(): WalletLoader {
   const { api } = useBridge();
   const store = useWalletStore();
   const connection = useConnectionStore();

@@ -1,9 +1,8 @@
 // State of the prepare-withdrawal form: the draft, errors shown as the user types, the live fee
 // estimate, and the prepare call itself. Nothing is sent while any field has an error.
 import { appErrorText } from '../../../../preload/contract/result';
-import { computed, onScopeDispose, reactive, ref, watch } from 'vue';
-import type { AppError } from '../../../../preload/contract';
-import type { FeeEstimateResult, WithdrawalView } from '../../../../preload/contract/withdrawals';
+import { computed, onScopeDispose, reactive, ref, watch, type ComputedRef, type Ref } from 'vue';
+import type { AppError, CurrencyInfo, FeeEstimateResult, NetworkInfo, WithdrawalView } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
 import { readValuation } from './valuation-preference';
 import { useWalletStore } from './wallet-store';
@@ -34,7 +33,27 @@ function isField(name: string | undefined): name is WithdrawalField {
   return (WITHDRAWAL_FIELDS as readonly string[]).includes(name ?? '');
 }
 
-export function useWithdrawalForm() {
+export interface WithdrawalForm {
+  draft: WithdrawalDraft;
+  currency: ComputedRef<CurrencyInfo | undefined>;
+  network: ComputedRef<NetworkInfo | undefined>;
+  /** The wallet side's available balance of the draft's currency, once known. */
+  available: ComputedRef<string | null>;
+  estimate: Ref<Estimate>;
+  /** What leaves the wallet, from the estimate of the draft as it is now. */
+  debited: ComputedRef<string | null>;
+  errors: ComputedRef<WithdrawalErrors>;
+  /** Errors of touched fields and main's, as the form shows them. */
+  shownErrors: ComputedRef<WithdrawalErrors>;
+  sending: Ref<boolean>;
+  reset: (code: string | null) => void;
+  touch: (field: WithdrawalField) => void;
+  fillMax: () => void;
+  readyToConfirm: () => boolean;
+  prepare: () => Promise<SubmitOutcome>;
+}
+
+export function useWithdrawalForm(): WithdrawalForm {
   const { api } = useBridge();
   const store = useWalletStore();
   const draft = reactive<WithdrawalDraft>(emptyDraft());

@@ -55,8 +55,8 @@ export interface ProfileRef {
 /** The active profile with its client, as the session layer hands it to a scope. */
 export interface ProfileSession {
   profile: ProfileRef;
-  /** A TreasuryApi fits; its wallet and trading streams feed the live updates. */
-  api: ExchangeApi & Partial<Pick<TreasuryApi, 'walletStream' | 'tradingStream'>>;
+  /** The profile's client; its wallet and trading streams feed the live updates. */
+  api: TreasuryApi;
   /** Live balance and transaction feeds; defaults to the API's wallet and trading streams. */
   feeds?: LiveFeeds;
 }

@@ -78,15 +78,12 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
 
   withdrawals.start();
   ledger.start();
-  const feeds = session.feeds ?? feedsOf(api);
   const forwardState = deps.connectionState;
-  if (feeds !== null) {
-    wallet.startLive(
-      resyncWhenLive(feeds, () => withdrawals.resync()),
-      (tx) => withdrawals.onServiceTransaction(tx),
-      forwardState && ((stream, state, detail) => forwardState(detail === undefined ? { profileId, stream, state } : { profileId, stream, state, detail })),
-    );
-  }
+  wallet.startLive(
+    resyncWhenLive(session.feeds ?? feedsOf(api), () => withdrawals.resync()),
+    (tx) => withdrawals.onServiceTransaction(tx),
+    forwardState && ((stream, state, detail) => forwardState(detail === undefined ? { profileId, stream, state } : { profileId, stream, state, detail })),
+  );
 
   return {
     scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals },
@@ -110,8 +107,6 @@ function resyncWhenLive(feeds: LiveFeeds, resync: () => void): LiveFeeds {
     });
 }
 
-function feedsOf(api: ProfileSession['api']): LiveFeeds | null {
-  const { walletStream, tradingStream } = api;
-  if (walletStream === undefined || tradingStream === undefined) return null;
-  return liveFeedsFrom({ walletStream: () => walletStream.call(api), tradingStream: () => tradingStream.call(api) });
+function feedsOf(api: ProfileSession['api']): LiveFeeds {
+  return liveFeedsFrom({ walletStream: () => api.walletStream(), tradingStream: () => api.tradingStream() });
 }

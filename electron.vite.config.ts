@@ -19,6 +19,9 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      // A sandboxed preload can require nothing but electron: the contract's schemas (zod) are
+      // bundled into it instead of left as a require() of node_modules.
+      externalizeDeps: false,
       rolldownOptions: {
         input: { index: resolve(__dirname, 'preload/index.ts') },
         output: { format: 'cjs' },

@@ -1,29 +1,34 @@
 // Electron entry: one instance, hardened session, the core, the IPC contract and the window.
 // Everything decided here is in plain modules (core, policy) tested under Node.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow } from 'electron';
+import iconPath from '../resources/icons/256x256.png?asset';
 import { createCore, type Core } from './core/app';
 import { sandboxLauncherFromEnv } from './core/sandbox-launcher';
 import { resolveDataDir } from './db/data-dir';
+import { registerAppScheme, serveAppScheme } from './electron/app-protocol';
 import { forwardEvents, registerContractHandlers } from './electron/ipc';
 import type { RendererLocation } from './electron/policy';
 import { createMainWindow, guardNavigation, hardenSession } from './electron/window';
 
 const renderer: RendererLocation = {
-  fileUrl: pathToFileURL(join(__dirname, '../renderer/index.html')).href,
   devUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL,
 };
 
 let core: Core | null = null;
 
 async function openWindow(activeCore: Core): Promise<void> {
-  const window = await createMainWindow({ preloadPath: join(__dirname, '../preload/index.js'), renderer });
+  const window = await createMainWindow({
+    preloadPath: join(__dirname, '../preload/index.js'),
+    renderer,
+    iconPath,
+  });
   forwardEvents(activeCore.events, window.webContents);
 }
 
 async function start(): Promise<void> {
   hardenSession();
+  if (renderer.devUrl === undefined) serveAppScheme(join(__dirname, '../renderer'));
   core = await createCore({
     dataDir: resolveDataDir(),
     transport: 'electron',
@@ -34,6 +39,7 @@ async function start(): Promise<void> {
   await openWindow(core);
 }
 
+registerAppScheme();
 app.enableSandbox();
 if (!app.requestSingleInstanceLock()) {
   app.quit();

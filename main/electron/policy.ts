@@ -57,24 +57,33 @@ export function externalUrlToOpen(
   return allowedHosts.includes(url.hostname) ? url.href : null;
 }
 
+/** The built renderer is served from this privileged standard scheme, never from file://. */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'coffer';
+/** The one page the built app loads; its hash carries the route. */
+export const APP_PAGE_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+
 export interface RendererLocation {
-  /** file:// URL of out/renderer/index.html in a built app. */
-  fileUrl: string;
   /** electron-vite's dev server URL (ELECTRON_RENDERER_URL), when running in dev. */
   devUrl?: string;
 }
 
-/** True when `frameUrl` is a page of our own renderer (IPC sender check, navigation check). */
+/** The URL the main window loads: the dev server in dev, otherwise the app:// page. */
+export const rendererEntryUrl = (renderer: RendererLocation): string => renderer.devUrl ?? APP_PAGE_URL;
+
+/**
+ * True when `frameUrl` is a page of our own renderer (IPC sender check, navigation check): in dev
+ * the dev server's origin, otherwise exactly app://coffer/index.html with any hash route.
+ */
 export function isOwnRendererUrl(frameUrl: string, renderer: RendererLocation): boolean {
   const url = parseUrl(frameUrl);
-  if (!url) return false;
-  if (url.protocol === 'file:') {
-    const own = parseUrl(renderer.fileUrl);
-    return own !== null && own.protocol === 'file:' && url.pathname === own.pathname && url.host === '';
+  if (!url || url.username !== '' || url.password !== '') return false;
+  if (renderer.devUrl !== undefined) {
+    const dev = parseUrl(renderer.devUrl);
+    return dev !== null && (dev.protocol === 'http:' || dev.protocol === 'https:') && url.origin === dev.origin;
   }
-  if (!renderer.devUrl) return false;
-  const dev = parseUrl(renderer.devUrl);
-  return dev !== null && (dev.protocol === 'http:' || dev.protocol === 'https:') && url.origin === dev.origin;
+  // app: is not a scheme Node's URL knows, so its origin reads "null": compare the parts instead.
+  return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && url.pathname === '/index.html' && url.search === '';
 }
 
 function parseUrl(raw: string): URL | null {

@@ -3,11 +3,19 @@
 // denied (links go to the system browser through open-external); every permission denied.
 import { BrowserWindow, session, type Session, type WebContents } from 'electron';
 import { openExternalLink } from './open-external';
-import { contentSecurityPolicy, isOwnRendererUrl, SECURE_WEB_PREFERENCES, type RendererLocation } from './policy';
+import {
+  contentSecurityPolicy,
+  isOwnRendererUrl,
+  rendererEntryUrl,
+  SECURE_WEB_PREFERENCES,
+  type RendererLocation,
+} from './policy';
 
 export interface MainWindowOptions {
   preloadPath: string;
   renderer: RendererLocation;
+  /** PNG shown in the title bar and task switcher (Windows and Linux; macOS uses the bundle's). */
+  iconPath: string;
 }
 
 export function hardenSession(target: Session = session.defaultSession): void {
@@ -43,11 +51,12 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
     minHeight: 600,
     show: false,
     title: 'Coffer',
+    icon: options.iconPath,
     webPreferences: { ...SECURE_WEB_PREFERENCES, preload: options.preloadPath },
   });
   // Navigation rules come from guardNavigation, which main/index.ts applies to every web contents
   // as it is created (this window's included); applying them twice would open links twice.
   window.once('ready-to-show', () => window.show());
-  await window.loadURL(options.renderer.devUrl ?? options.renderer.fileUrl);
+  await window.loadURL(rendererEntryUrl(options.renderer));
   return window;
 }

@@ -10,8 +10,8 @@ import { fakeElectron, FakeWebContents, ipcHandlers } from './fake-electron';
 vi.mock('electron', () => fakeElectron);
 const { registerContractHandlers } = await import('../../../main/electron/ipc');
 
-const renderer = { fileUrl: 'file:///app/out/renderer/index.html' };
-const OWN_PAGE = 'file:///app/out/renderer/index.html';
+const renderer = {};
+const OWN_PAGE = 'app://coffer/index.html';
 
 const open: { op: string; finish: (result: Result<unknown>) => void }[] = [];
 const dispatch = vi.fn<Dispatch>((op) => new Promise((finish) => open.push({ op, finish })));

@@ -9,7 +9,7 @@ import { fakeElectron, FakeWebContents, ipcHandlers } from './fake-electron';
 vi.mock('electron', () => fakeElectron);
 const { forwardEvents, registerContractHandlers } = await import('../../../main/electron/ipc');
 
-const renderer = { fileUrl: 'file:///app/out/renderer/index.html' };
+const renderer = {};
 const fromFrame = (url: string | null) => ({ senderFrame: url === null ? null : { url }, sender: new FakeWebContents() });
 
 describe('registerContractHandlers', () => {
@@ -30,14 +30,14 @@ describe('registerContractHandlers', () => {
 
   it('passes our own renderer\'s calls to dispatch', async () => {
     const handler = ipcHandlers.get('coffer:removeProfile');
-    const result = await handler?.(fromFrame('file:///app/out/renderer/index.html#/profiles'), { id: 'p1' });
+    const result = await handler?.(fromFrame('app://coffer/index.html#/profiles'), { id: 'p1' });
     expect(result).toEqual({ ok: true, value: { op: 'removeProfile', request: { id: 'p1' } } });
   });
 
   it('refuses calls from any other frame without dispatching', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const handler = ipcHandlers.get('coffer:listProfiles');
-    for (const url of ['https://attacker.example/', 'file:///tmp/evil.html', null]) {
+    for (const url of ['https://attacker.example/', 'file:///tmp/evil.html', 'file:///app/out/renderer/index.html', 'app://coffer.evil/index.html', null]) {
       expect(await handler?.(fromFrame(url), undefined)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     }
     expect(dispatch).not.toHaveBeenCalled();

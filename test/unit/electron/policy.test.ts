@@ -1,10 +1,13 @@
-// The shell's security decisions, tested under Node: CSP, own-renderer URL checks, and which
-// external links may reach the system browser.
+// The shell's security decisions, tested under Node: CSP, own-renderer URL checks (exactly
+// app://coffer/index.html, or the dev server in dev), and which external links may reach the
+// system browser.
 import { describe, expect, it } from 'vitest';
 import {
+  APP_PAGE_URL,
   contentSecurityPolicy,
   externalUrlToOpen,
   isOwnRendererUrl,
+  rendererEntryUrl,
   SECURE_WEB_PREFERENCES,
 } from '../../../main/electron/policy';
 
@@ -27,33 +30,52 @@ describe('contentSecurityPolicy', () => {
 });
 
 describe('isOwnRendererUrl', () => {
-  const renderer = { fileUrl: 'file:///opt/coffer/out/renderer/index.html' };
+  const built = {};
 
-  it('accepts the built renderer page, with any hash route', () => {
-    expect(isOwnRendererUrl('file:///opt/coffer/out/renderer/index.html', renderer)).toBe(true);
-    expect(isOwnRendererUrl('file:///opt/coffer/out/renderer/index.html#/profiles', renderer)).toBe(true);
+  it('accepts exactly the app:// page of the built renderer, with any hash route', () => {
+    expect(APP_PAGE_URL).toBe('app://coffer/index.html');
+    expect(isOwnRendererUrl('app://coffer/index.html', built)).toBe(true);
+    expect(isOwnRendererUrl('app://coffer/index.html#/profiles', built)).toBe(true);
+    expect(rendererEntryUrl(built)).toBe(APP_PAGE_URL);
   });
 
-  it('refuses other files, remote pages and garbage', () => {
+  it('refuses file:// pages, other app:// hosts and files, lookalikes and garbage', () => {
     for (const url of [
+      'file:///opt/coffer/out/renderer/index.html',
       'file:///etc/passwd',
-      'file:///opt/coffer/out/renderer/other.html',
-      'file://evil-host/opt/coffer/out/renderer/index.html',
-      'https://attacker.example/index.html',
+      'file://coffer/index.html',
+      'app://other/index.html',
+      'app://coffer.evil/index.html',
+      'app://evil.coffer/index.html',
+      'app://coffer:8080/index.html',
+      'app://user@coffer/index.html',
+      'app://coffer@evil/index.html',
+      'app://coffer/other.html',
+      'app://coffer/assets/icon.svg',
+      'app://coffer/index.html?next=1',
+      'apps://coffer/index.html',
+      'http://coffer/index.html',
+      'https://coffer/index.html',
+      'https://app.coffer/index.html',
+      'https://attacker.example/app://coffer/index.html',
       'http://localhost:5173/',
       'about:blank',
       '',
       'not a url',
     ]) {
-      expect(isOwnRendererUrl(url, renderer), url).toBe(false);
+      expect(isOwnRendererUrl(url, built), url).toBe(false);
     }
   });
 
-  it('accepts the dev server origin only when running in dev', () => {
-    const dev = { ...renderer, devUrl: 'http://localhost:5173' };
+  it('accepts the dev server origin only when running in dev, and then nothing else', () => {
+    const dev = { devUrl: 'http://localhost:5173' };
+    expect(rendererEntryUrl(dev)).toBe('http://localhost:5173');
     expect(isOwnRendererUrl('http://localhost:5173/#/profiles', dev)).toBe(true);
+    expect(isOwnRendererUrl('http://localhost:5173/#/profiles', built)).toBe(false);
     expect(isOwnRendererUrl('http://localhost:5174/', dev)).toBe(false);
+    expect(isOwnRendererUrl('https://localhost:5173/', dev)).toBe(false);
     expect(isOwnRendererUrl('http://localhost.attacker.example:5173/', dev)).toBe(false);
+    expect(isOwnRendererUrl('app://coffer/index.html', dev)).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ vi.mock('electron', () => ({ ...fakeElectron, BrowserWindow: class {}, session: 
 const { guardNavigation, hardenSession } = await import('../../../main/electron/window');
 const { contentSecurityPolicy } = await import('../../../main/electron/policy');
 
-const renderer = { fileUrl: 'file:///app/out/renderer/index.html' };
+const renderer = {};
 
 describe('hardenSession', () => {
   it('adds the CSP header to every response and keeps the others', () => {
@@ -47,13 +47,14 @@ describe('guardNavigation', () => {
   };
 
   it('lets the app move between its own routes', () => {
-    expect(navigate('file:///app/out/renderer/index.html#/profiles')).toBe(false);
+    expect(navigate('app://coffer/index.html#/profiles')).toBe(false);
   });
 
   it('stops navigation elsewhere, sending allow-listed https links to the browser', async () => {
     expect(navigate('https://github.com/coffer')).toBe(true);
     expect(navigate('https://attacker.example/')).toBe(true);
     expect(navigate('file:///etc/passwd')).toBe(true);
+    expect(navigate('file:///app/out/renderer/index.html')).toBe(true);
     await Promise.resolve();
     expect(openExternalSpy.mock.calls).toEqual([['https://github.com/coffer']]);
   });

@@ -63,9 +63,11 @@ function ensureAptPackages(wanted) {
 
 function npmCi(reason) {
   const env = { ...process.env };
-  // The Electron binary comes from GitHub and must then be rebuilt against (see README), so it
-  // is fetched only when asked for with ELECTRON_SKIP_BINARY_DOWNLOAD=0.
-  if (env.ELECTRON_SKIP_BINARY_DOWNLOAD !== '0') env.ELECTRON_SKIP_BINARY_DOWNLOAD = '1';
+  // The Electron binary comes from GitHub and the native modules must then be rebuilt for it (see
+  // README), so it is fetched only when asked for with ELECTRON_SKIP_BINARY_DOWNLOAD=0 (electron's
+  // installer skips on any non-empty value, "0" included, hence the delete).
+  if (env.ELECTRON_SKIP_BINARY_DOWNLOAD === '0') delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
+  else env.ELECTRON_SKIP_BINARY_DOWNLOAD = '1';
   // With Node's headers installed, node-gyp compiles against them instead of downloading them.
   if (!env.npm_config_nodedir && existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
   const started = Date.now();

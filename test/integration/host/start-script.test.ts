@@ -1,5 +1,6 @@
 // `npm start` on this machine (no Electron binary): one line saying why, then the web host's URL,
-// and the app is served there. Builds first if out/ is stale, hence the generous timeout.
+// and the app is served there, with its icon. Builds first if out/ is stale, hence the generous
+// timeout.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,4 +47,12 @@ it('falls back to the web host with one clear line and serves the app', { timeou
   expect(page.status).toBe(200);
   expect(page.body).toContain('<div id="app">');
   expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  // The app icon the page links (SVG and PNG) is served from the build with its image type.
+  const icons = [...page.body.matchAll(/<link rel="icon" type="([^"]+)"[^>]* href="\.(\/[^"]+)"/g)];
+  expect(icons.map(([, type]) => type)).toEqual(['image/svg+xml', 'image/png']);
+  for (const [, type, path] of icons) {
+    const icon = await httpGet(port, path ?? '', { Host: `127.0.0.1:${port}` });
+    expect(icon.status, path).toBe(200);
+    expect(icon.headers['content-type'], path).toBe(type);
+  }
 });

@@ -1,27 +1,13 @@
-// Opens Coffer's SQLite database (WAL, foreign keys on) and brings its schema up to date.
-import { mkdirSync } from 'node:fs';
+// Opens coffer.db (profiles, settings, pending money moves) in the data directory.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { migrate } from './migrations';
+import type Database from 'better-sqlite3';
+import { COFFER_MIGRATIONS } from './coffer-migrations';
+import { openSqlite, type SqliteOptions } from './sqlite';
 
 export const DB_FILE_NAME = 'coffer.db';
 
-export interface OpenDatabaseOptions {
-  /** better-sqlite3's nativeBinding: lets an Electron build and a Node build of the addon coexist. */
-  nativeBinding?: string;
-}
+export type OpenDatabaseOptions = SqliteOptions;
 
 export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {}): Database.Database {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, DB_FILE_NAME), nativeBindingOption(options));
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
-  return db;
-}
-
-function nativeBindingOption(options: OpenDatabaseOptions): Database.Options {
-  const binding = options.nativeBinding ?? process.env.COFFER_SQLITE_BINDING;
-  return binding ? { nativeBinding: binding } : {};
+  return openSqlite(join(dataDir, DB_FILE_NAME), { nativeBinding: options.nativeBinding, migrations: COFFER_MIGRATIONS });
 }

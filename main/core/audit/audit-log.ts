@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
+import { openSqlite, type SqliteOptions } from '../../db/sqlite';
 import type {
   AuditAction,
   AuditCsvChunk,
@@ -20,7 +21,6 @@ import { GENESIS_HASH, hashEntry } from './chain';
 import { verifyChain, verifyChainInChunks } from './chain-check';
 import { auditExportChunk } from './export';
 import { AUDIT_DB_FILE, AUDIT_MIGRATIONS } from './schema';
-import { openVersionedDatabase, type OpenVersionedOptions } from './sqlite-file';
 import { auditQuery } from './query';
 
 /** What a caller supplies; the log adds id, time, OS user and the hashes. */
@@ -56,7 +56,7 @@ export interface AuditLog {
   close(): void;
 }
 
-export interface AuditLogOptions extends OpenVersionedOptions {
+export interface AuditLogOptions extends SqliteOptions {
   now?: () => Date;
   osUser?: string;
 }
@@ -64,7 +64,7 @@ export interface AuditLogOptions extends OpenVersionedOptions {
 export const newCorrelationId = (): string => randomUUID();
 
 export function openAuditLog(dataDir: string, options: AuditLogOptions = {}): AuditLog {
-  const db = openVersionedDatabase(join(dataDir, AUDIT_DB_FILE), AUDIT_MIGRATIONS, options);
+  const db = openSqlite(join(dataDir, AUDIT_DB_FILE), { nativeBinding: options.nativeBinding, migrations: AUDIT_MIGRATIONS });
   return createAuditLog(db, options);
 }
 

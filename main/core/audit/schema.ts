@@ -1,12 +1,13 @@
 // audit.db's schema. The triggers make "append-only" a property of the file, not a promise of
 // the code: any UPDATE or DELETE of an entry aborts. Append migrations; never edit a shipped one.
-import type { FileMigration } from './sqlite-file';
+import type { Migration } from '../../db/migrate';
 
 export const AUDIT_DB_FILE = 'audit.db';
 
-export const AUDIT_MIGRATIONS: readonly FileMigration[] = [
+export const AUDIT_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
+    name: 'append-only audit entries',
     sql: `
       CREATE TABLE audit_entries (
         id             INTEGER PRIMARY KEY AUTOINCREMENT,

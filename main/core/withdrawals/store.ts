@@ -3,14 +3,16 @@
 // shows the true state and resumes checking instead of forgetting (or re-sending).
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { openVersionedDatabase, type FileMigration, type OpenVersionedOptions } from '../audit/sqlite-file';
+import type { Migration } from '../../db/migrate';
+import { openSqlite, type SqliteOptions } from '../../db/sqlite';
 import { FINAL_STATES, WITHDRAWAL_STATES, type WithdrawalState } from './state';
 
 export const WITHDRAWALS_DB_FILE = 'withdrawals.db';
 
-const MIGRATIONS: readonly FileMigration[] = [
+export const WITHDRAWALS_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
+    name: 'local withdrawals',
     sql: `
       CREATE TABLE withdrawals (
         local_id          TEXT PRIMARY KEY,
@@ -105,8 +107,9 @@ export interface WithdrawalStore {
   close(): void;
 }
 
-export function openWithdrawalStore(dataDir: string, options: OpenVersionedOptions = {}): WithdrawalStore {
-  return createWithdrawalStore(openVersionedDatabase(join(dataDir, WITHDRAWALS_DB_FILE), MIGRATIONS, options));
+export function openWithdrawalStore(dataDir: string, options: SqliteOptions = {}): WithdrawalStore {
+  const file = join(dataDir, WITHDRAWALS_DB_FILE);
+  return createWithdrawalStore(openSqlite(file, { nativeBinding: options.nativeBinding, migrations: WITHDRAWALS_MIGRATIONS }));
 }
 
 export function createWithdrawalStore(db: Database.Database): WithdrawalStore {

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { createAuditLog, type AuditAppend } from '../../../main/core/audit/audit-log';
 import { AUDIT_DB_FILE, AUDIT_MIGRATIONS } from '../../../main/core/audit/schema';
-import { openVersionedDatabase } from '../../../main/core/audit/sqlite-file';
+import { openSqlite } from '../../../main/db/sqlite';
 
 /** A withdrawal-like pair per two entries: an attempt, then its settled result. */
 export function sampleEntry(i: number): AuditAppend {
@@ -25,7 +25,7 @@ export function sampleEntry(i: number): AuditAppend {
 
 /** Appends `count` entries to <dataDir>/audit.db (created if missing), continuing its chain. */
 export function seedAuditLog(dataDir: string, count: number, entry: (i: number) => AuditAppend = sampleEntry): void {
-  const db = openVersionedDatabase(join(dataDir, AUDIT_DB_FILE), AUDIT_MIGRATIONS);
+  const db = openSqlite(join(dataDir, AUDIT_DB_FILE), { migrations: AUDIT_MIGRATIONS });
   try {
     const log = createAuditLog(db, { osUser: 'seed' });
     db.transaction(() => {

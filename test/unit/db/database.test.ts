@@ -7,7 +7,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveDataDir } from '../../../main/db/data-dir';
 import { openDatabase } from '../../../main/db/database';
-import { migrate, MIGRATIONS } from '../../../main/db/migrations';
+import { COFFER_MIGRATIONS } from '../../../main/db/coffer-migrations';
+import { migrate } from '../../../main/db/migrate';
 import { createProfilesRepo } from '../../../main/db/profiles-repo';
 import { createSettingsRepo, SETTING_KEYS } from '../../../main/db/settings-repo';
 import type { Profile } from '../../../preload/contract';
@@ -29,8 +30,8 @@ describe('openDatabase', () => {
     const db = openDatabase(join(dir, 'nested', 'data'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
-    expect(versions).toEqual(MIGRATIONS.map((m) => m.version));
-    expect(migrate(db)).toEqual([]);
+    expect(versions).toEqual(COFFER_MIGRATIONS.map((m) => m.version));
+    expect(migrate(db, COFFER_MIGRATIONS)).toEqual([]);
     db.close();
   });
 

@@ -1,14 +1,8 @@
-// Numbered schema migrations, applied in order, each exactly once, each in its own transaction.
-// Append new ones at the end; never edit one that has shipped.
-import type Database from 'better-sqlite3';
+// coffer.db's migrations: profiles and settings (main/db), pending money moves (core/pending/store.ts).
+// One numbered list per file, run by ./migrate; append new ones, never edit one that has shipped.
+import type { Migration } from './migrate';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
-
-export const MIGRATIONS: readonly Migration[] = [
+export const COFFER_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'profiles and settings',
@@ -67,25 +61,3 @@ export const MIGRATIONS: readonly Migration[] = [
       );`,
   },
 ];
-
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version    INTEGER PRIMARY KEY,
-    name       TEXT NOT NULL,
-    applied_at TEXT NOT NULL
-  )`);
-  const applied = new Set(
-    db.prepare('SELECT version FROM schema_migrations').pluck().all().filter((v) => typeof v === 'number'),
-  );
-  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  const newlyApplied: number[] = [];
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (applied.has(migration.version)) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, new Date().toISOString());
-    })();
-    newlyApplied.push(migration.version);
-  }
-  return newlyApplied;
-}

@@ -1,7 +1,7 @@
 // Audit log work: a page of entries for the filter, the CSV export and the chain check. The two
 // long tasks run one at a time, each with its real progress; state lives in the component
 // (nothing else shows the log).
-import { computed, onUnmounted, ref, type ComputedRef, type Ref } from 'vue';
+import { computed, onScopeDispose, ref, type ComputedRef, type Ref } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import type { AuditEntry, AuditVerification } from '../../../../preload/contract/audit';
 import { useBridge } from '../../bridge-key';
@@ -115,7 +115,7 @@ export function useAuditFollowsLedger(reload: () => void): void {
     clearTimeout(pending);
     pending = setTimeout(reload, 250);
   });
-  onUnmounted(() => {
+  onScopeDispose(() => {
     stop();
     clearTimeout(pending);
   });

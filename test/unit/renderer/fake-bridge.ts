@@ -21,10 +21,14 @@ export interface FakeBridge {
   emit<E extends EventName>(event: E, payload: Events[E]): void;
   /** Replaces (or adds) the handler of one operation. */
   answer<K extends OperationName>(op: K, handler: NonNullable<Answers[K]>): void;
+  /** The link to main changes, as the transport reports it. */
+  setTransport(state: TransportState): void;
 }
 
-export function fakeBridge(answers: Answers = {}, transport: TransportState = { kind: 'ready' }): FakeBridge {
+export function fakeBridge(answers: Answers = {}, initial: TransportState = { kind: 'ready' }): FakeBridge {
   const handlers: Answers = { ...answers };
+  let transport = initial;
+  const stateListeners = new Set<(state: TransportState) => void>();
   const calls: FakeBridge['calls'] = [];
   const listeners = new Map<string, Set<(payload: never) => void>>();
 
@@ -48,13 +52,24 @@ export function fakeBridge(answers: Answers = {}, transport: TransportState = { 
   });
 
   return {
-    bridge: { api, state: () => transport, onState: () => () => undefined },
+    bridge: {
+      api,
+      state: () => transport,
+      onState: (listener) => {
+        stateListeners.add(listener);
+        return () => stateListeners.delete(listener);
+      },
+    },
     calls,
     emit(event, payload) {
       listeners.get(event)?.forEach((listener) => (listener as (payload: unknown) => void)(payload));
     },
     answer(op, handler) {
       (handlers as Record<string, unknown>)[op] = handler;
+    },
+    setTransport(state) {
+      transport = state;
+      stateListeners.forEach((listener) => listener(state));
     },
   };
 }

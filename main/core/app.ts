@@ -134,10 +134,11 @@ function openStores(dataDir: string, nativeBinding: string | undefined, db: Data
   }
 }
 
-// No active profile (or one without a secret) is a normal state: the pages say so themselves.
+// No active profile (or one without a secret) is a normal state: the pages say so themselves;
+// a scope asked for while the app shuts down is not opened.
 function logActivation(error: unknown): void {
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'NO_PROFILE' || code === 'NO_SECRET') return;
+  if (code === 'NO_PROFILE' || code === 'NO_SECRET' || code === 'CLOSED') return;
   console.error(`[core] could not start the active profile's services: ${error instanceof Error ? error.message : String(error)}`);
 }
 

@@ -2,6 +2,7 @@
 // client) changes; and the per-profile handler sets of the domains, each run in the scope current
 // at the time of the call.
 import type { OperationName } from '../../../preload/contract';
+import { AppFailure } from '../app-error';
 import { failureFrom, type Handlers } from '../dispatch';
 import { openScope, type OpenScope, type ProfileScope, type ScopeDeps } from './scope';
 import type { ProfileSession } from './ports';
@@ -20,9 +21,12 @@ export interface Scopes {
 
 export function createScopes(deps: ScopesDeps): Scopes {
   let open: (OpenScope & { session: ProfileSession }) | null = null;
+  let closed = false;
 
   async function current(): Promise<ProfileScope> {
     const session = await deps.session();
+    // Closed while the session was being found: opening now would start work on closed stores.
+    if (closed) throw new AppFailure('CLOSED', 'Coffer is shutting down');
     if (open !== null && open.session.profile.id === session.profile.id && open.session.api === session.api) return open.scope;
     close();
     open = { ...openScope(session, deps), session };
@@ -34,7 +38,14 @@ export function createScopes(deps: ScopesDeps): Scopes {
     open = null;
   }
 
-  return { current, activate: async () => void (await current()), close };
+  return {
+    current,
+    activate: async () => void (await current()),
+    close() {
+      closed = true;
+      close();
+    },
+  };
 }
 
 /** A domain's handlers, given the scope they act in. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, startCofferHost, test } from './fixtures';
 import { balanceRow, goTo } from './approvals-sandbox';
-import { fillProfileForm, profileCard, profileForm } from './profile-page';
+import { fillProfileForm, goToProfiles, profileCard, profileForm } from './profile-page';
 
 test('without a keychain the form shows the cause in an alert and saves nothing', async ({ page }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-nokeychain-'));
@@ -13,6 +13,7 @@ test('without a keychain the form shows the cause in an alert and saves nothing'
   const host = await startCofferHost(dataDir, { DBUS_SESSION_BUS_ADDRESS: undefined, DISPLAY: undefined });
   try {
     await page.goto(host.url);
+    await goToProfiles(page);
     await expect(page.getByTestId('profiles-page')).toBeVisible();
     await page.getByTestId('add-profile').click();
     await fillProfileForm(page, {

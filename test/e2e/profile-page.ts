@@ -18,11 +18,17 @@ const LABELS = {
   secretKey: 'Secret key',
 } as const;
 
-/** Open the app at the host's URL and wait until the profile list has loaded. */
+/** Open the app at the host's URL, go to Profiles (with a profile active the app starts on its
+ *  work) and wait until the profile list has loaded. */
 export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  await goToProfiles(page);
   await expect(page.getByTestId('profiles-page')).toBeVisible();
   await expect(page.getByTestId('profile-card').first()).toBeVisible();
+}
+
+export async function goToProfiles(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByText('Profiles', { exact: true }).click();
 }
 
 export function profileForm(page: Page): Locator {

@@ -13,6 +13,8 @@ export interface NavItem {
   path: string;
   icon: Component;
   page: () => Promise<Component>;
+  /** Whether the app may open on it again at the next launch (see start-page.ts). */
+  restorable: boolean;
 }
 
 export const NAV_ITEMS = [
@@ -22,6 +24,7 @@ export const NAV_ITEMS = [
     path: '/profiles',
     icon: ProfilesIcon,
     page: () => import('../profiles/ProfilesPage.vue'),
+    restorable: false, // the setup page: with a profile active the work is elsewhere
   },
   {
     name: 'wallet',
@@ -29,6 +32,7 @@ export const NAV_ITEMS = [
     path: '/wallet',
     icon: WalletIcon,
     page: () => import('../wallet/WalletPage.vue'),
+    restorable: true,
   },
   {
     name: 'approvals',
@@ -36,6 +40,7 @@ export const NAV_ITEMS = [
     path: '/approvals',
     icon: ApprovalsIcon,
     page: () => import('../approvals/ApprovalsPage.vue'),
+    restorable: true,
   },
   {
     name: 'audit',
@@ -43,7 +48,9 @@ export const NAV_ITEMS = [
     path: '/audit',
     icon: AuditIcon,
     page: () => import('../audit/AuditPage.vue'),
+    restorable: true,
   },
 ] as const satisfies readonly NavItem[];
 
-export const HOME_PATH = NAV_ITEMS[0].path;
+/** Route names of the pages the app may open on again. */
+export const RESTORABLE_PAGES: readonly string[] = NAV_ITEMS.filter((item) => item.restorable).map((item) => item.name);

@@ -1,0 +1,27 @@
+// Chooses the first page once the renderer knows whether a profile is active: that takes the
+// profile list from main, so the start route waits for it (or for a link that cannot come up,
+// where the profiles page explains what to do, as it always has).
+import { onScopeDispose, watch } from 'vue';
+import { useConnectionStore } from '../connection/connection-store';
+import { useProfilesStore } from '../profiles/profiles-store';
+import { readLastPage, startPageFor, type PageMemory } from './start-page';
+
+const HOPELESS_LINKS: readonly string[] = ['no-token', 'refused'];
+
+/** Calls `open` once, with the route name to start on. */
+export function useStartPage(open: (page: string) => void, restorable: readonly string[], memory: PageMemory | undefined): void {
+  const connection = useConnectionStore();
+  const profiles = useProfilesStore();
+  let opened = false;
+  const stop = watch(
+    () => [profiles.loaded, profiles.loadError, profiles.activeProfileId, connection.transport.kind] as const,
+    ([loaded, loadError, activeProfileId, link]) => {
+      if (opened) return;
+      if (!loaded && loadError === null && !HOPELESS_LINKS.includes(link)) return;
+      opened = true;
+      open(startPageFor(loaded ? activeProfileId : null, readLastPage(memory), restorable));
+    },
+    { immediate: true },
+  );
+  onScopeDispose(stop);
+}

@@ -3,37 +3,9 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join } from 'node:path';
+import { contentTypeOf, resolveStaticPath } from '../electron/renderer-files';
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.map': 'application/json; charset=utf-8',
-};
-
-/** The file to serve for a URL path, or null when it would leave the root. */
-export function resolveStaticPath(root: string, urlPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const relative = normalize(decoded === '/' ? '/index.html' : decoded).replace(/^([/\\])+/, '');
-  const full = join(root, relative);
-  const normalizedRoot = root.endsWith(sep) ? root : root + sep;
-  return full.startsWith(normalizedRoot) ? full : null;
-}
 
 export async function serveStatic(root: string, urlPath: string, head: boolean, res: ServerResponse): Promise<void> {
   const resolved = resolveStaticPath(root, urlPath);
@@ -43,7 +15,7 @@ export async function serveStatic(root: string, urlPath: string, head: boolean, 
     return plain(res, 404, file === null ? 'Not found' : 'Coffer is not built yet: run npm run build');
   }
   res.writeHead(200, {
-    'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Type': contentTypeOf(file),
     'Cache-Control': 'no-cache',
   });
   if (head) return void res.end();

@@ -10,7 +10,7 @@ import {
   tokenMatches,
 } from '../../../main/host/guards';
 import { browserCommand } from '../../../main/host/open-browser';
-import { resolveStaticPath } from '../../../main/host/static-files';
+import { resolveStaticPath } from '../../../main/electron/renderer-files';
 
 describe('tokens', () => {
   it('are 256-bit, base64url, and fresh each time', () => {

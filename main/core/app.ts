@@ -82,7 +82,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     osUser: currentOsUser(),
     session: sessions.session,
-    connectionState: (state) => events.emit('connectionState', state),
   });
   // Streams, the reconciler and the deadline watch follow the active profile.
   const activate = () => void scopes.activate().catch((error: unknown) => logActivation(error));

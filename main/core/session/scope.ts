@@ -29,8 +29,6 @@ export interface ScopeDeps {
   pending: PendingStore;
   events: ScopeEmitter;
   osUser: string;
-  /** Receives the wallet and trading streams' connection states (the contract's connectionState event). */
-  connectionState?: (event: Events['connectionState']) => void;
   /** How often the ledger looks at its open moves. */
   reconcilePollMs?: number;
   deadlineCheckMs?: number;
@@ -78,11 +76,10 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
 
   withdrawals.start();
   ledger.start();
-  const forwardState = deps.connectionState;
   wallet.startLive(
     resyncWhenLive(session.feeds ?? feedsOf(api), () => withdrawals.resync()),
     (tx) => withdrawals.onServiceTransaction(tx),
-    forwardState && ((stream, state, detail) => forwardState(detail === undefined ? { profileId, stream, state } : { profileId, stream, state, detail })),
+    (stream, state, detail) => emit('connectionState', detail === undefined ? { stream, state } : { stream, state, detail }),
   );
 
   return {

@@ -90,9 +90,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       store,
       pending: createPendingStore(db),
       osUser: 'tester',
-      events: { emit: (event, payload) => void events.push({ event, payload } as Emitted) },
+      events: { emit: (event, payload) => void (event === 'connectionState' ? states.push(payload as Events['connectionState']) : events.push({ event, payload } as Emitted)) },
       session: async () => ({ profile: PROFILE, api: appApi }),
-      connectionState: (event) => states.push(event),
       reconcilePollMs: 200,
       deadlineCheckMs: 100,
     });

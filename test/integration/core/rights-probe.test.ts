@@ -2,9 +2,9 @@
 // (read-only calls against the sandbox over loopback) and records them for the Profiles page.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../main/sandbox/index';
-import type { SecretStore } from '../../../main/keychain/secret-store';
 import type { KeyRight, Profile, Result, RightsCheck } from '../../../preload/contract';
 import { createCoreFixture, validInput, type CoreFixture } from './core-fixture';
+import { memorySecrets } from '../support/memory-secrets';
 
 const CONTROL_TOKEN = 'rights-probe-token';
 let sandbox: RunningSandbox;
@@ -18,16 +18,6 @@ afterEach(async () => {
   await fixture?.dispose();
   fixture = undefined;
 });
-
-/** The keychain's role, in memory: these tests are about the probe, not keytar. */
-function memorySecrets(): SecretStore {
-  const map = new Map<string, string>();
-  return {
-    get: async (account) => map.get(account) ?? null,
-    set: async (account, secret) => void map.set(account, secret),
-    delete: async (account) => map.delete(account),
-  };
-}
 
 async function newKey(rights: KeyRight[]): Promise<{ api_key: string; secret_key: string }> {
   const response = await fetch(`${sandbox.restUrl}/sandbox/keys`, {

@@ -9,10 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core/app';
 import { createCallGate, DEFAULT_MAX_READS, type CallGate } from '../../../main/core/call-gate';
 import { startHost, type RunningHost } from '../../../main/host/server';
-import type { SecretStore } from '../../../main/keychain/secret-store';
 import { V3_REST_LIMITS } from '../../../main/exchange/rate-limits';
 import { openFloodSocket, type FloodSocket } from './flood-client';
 import { witnessedSandbox, type SandboxWitness } from './sandbox-witness';
+import { memorySecrets } from '../support/memory-secrets';
 
 const FLOOD = 2_000;
 const BALANCE = '/api/3/wallet/balance';
@@ -25,15 +25,6 @@ const WALLET_WINDOW = (() => {
 })();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function memorySecrets(): SecretStore {
-  const map = new Map<string, string>();
-  return {
-    get: async (account) => map.get(account) ?? null,
-    set: async (account, secret) => void map.set(account, secret),
-    delete: async (account) => map.delete(account),
-  };
-}
 
 let root: string;
 let core: Core;

@@ -14,6 +14,7 @@ import type { SecretStore } from '../../../main/keychain/secret-store';
 import type { RunningSandbox } from '../../../main/sandbox/index';
 import { startSandbox } from '../../../main/sandbox/server';
 import { openProfileCore } from '../support/profile-core';
+import { memorySecrets } from '../support/memory-secrets';
 
 let sandbox: RunningSandbox;
 let dataDir: string;
@@ -28,25 +29,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A secret store over a Map: stands in for the OS keychain, which these tests do not need. */
-function mapSecrets(initial: Record<string, string>): SecretStore & { reads: number } {
-  const map = new Map(Object.entries(initial));
-  const store = {
-    reads: 0,
-    async get(account: string) {
-      store.reads += 1;
-      return map.get(account) ?? null;
-    },
-    async set(account: string, secret: string) {
-      map.set(account, secret);
-    },
-    async delete(account: string) {
-      return map.delete(account);
-    },
-  };
-  return store;
-}
-
 function sandboxProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     id: 'p-sandbox', name: 'Sandbox', apiVersion: '3', restUrl: sandbox.restUrl, streamUrl: sandbox.wsUrl,
@@ -57,7 +39,7 @@ function sandboxProfile(overrides: Partial<Profile> = {}): Profile {
 
 describe('profile sessions', () => {
   it('never signs for a stored profile whose endpoint is unsafe (saved before the endpoint rules existed)', async () => {
-    const secrets = mapSecrets({ 'profile:p-sandbox': 'old-secret' });
+    const secrets = memorySecrets({ 'profile:p-sandbox': 'old-secret' });
     const stored = sandboxProfile({ builtIn: false, restUrl: 'http://treasury.example.com', streamUrl: 'ws://treasury.example.com' });
     const sessions = createProfileSessions({ profiles: { find: () => stored, activeProfileId: () => 'p-sandbox' }, secrets });
     await expect(sessions.session()).rejects.toMatchObject({ code: 'VALIDATION', field: 'restUrl' });
@@ -66,11 +48,11 @@ describe('profile sessions', () => {
   });
 
   it('refuses with a clear code when no profile is active or it has no secret', async () => {
-    const none = createProfileSessions({ profiles: { find: () => undefined, activeProfileId: () => null }, secrets: mapSecrets({}) });
+    const none = createProfileSessions({ profiles: { find: () => undefined, activeProfileId: () => null }, secrets: memorySecrets({}) });
     await expect(none.session()).rejects.toMatchObject({ code: 'NO_PROFILE' });
     const noSecret = createProfileSessions({
       profiles: { find: (id: string) => [sandboxProfile({ hasSecret: false })].find((p) => p.id === id), activeProfileId: () => 'p-sandbox' },
-      secrets: mapSecrets({}),
+      secrets: memorySecrets({}),
     });
     await expect(noSecret.session()).rejects.toMatchObject({ code: 'NO_SECRET' });
   });
@@ -105,7 +87,7 @@ describe('profile sessions', () => {
 
   it('drives the wallet handlers with the active profile, reading the secret only to sign', async () => {
     let profile = sandboxProfile();
-    const secrets = mapSecrets({ 'profile:p-sandbox': sandbox.master.secretKey });
+    const secrets = memorySecrets({ 'profile:p-sandbox': sandbox.master.secretKey });
     const sessions = createProfileSessions({ profiles: { find: (id: string) => [profile].find((p) => p.id === id), activeProfileId: () => profile.id }, secrets });
     const db = openDatabase(dataDir);
     const audit = openAuditLog(dataDir);

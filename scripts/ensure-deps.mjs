@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // What `npm start` and `npm test` need before they can run, installed when missing: the apt
-// packages (Debian/Ubuntu only; as root they are installed, otherwise the exact command is
-// printed), then `npm ci` when node_modules is missing or older than package-lock.json.
+// packages (Debian/Ubuntu only; installed as root or with passwordless sudo, otherwise the exact
+// command is printed), then `npm ci` when node_modules is missing or older than package-lock.json.
 // Usage: node scripts/ensure-deps.mjs start|test
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -47,14 +47,17 @@ function ensureAptPackages(wanted) {
   const missing = missingAptPackages(wanted);
   if (missing.length === 0) return;
   const install = ['install', '-y', '--no-install-recommends', ...missing];
-  if (process.getuid?.() !== 0) {
+  const asRoot = process.getuid?.() === 0;
+  // A CI runner often has sudo without a password; a person at a terminal is told the command.
+  if (!asRoot && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status !== 0) {
     console.error(`Coffer needs ${missing.join(', ')}: run  sudo apt-get ${install.join(' ')}`);
     process.exit(1);
   }
   console.log(`Installing ${missing.join(' ')} (apt-get)...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [['update'], install]) {
-    if (spawnSync('apt-get', args, { stdio: 'inherit', env }).status !== 0) {
+    const [command, commandArgs] = asRoot ? ['apt-get', args] : ['sudo', ['-E', 'apt-get', ...args]];
+    if (spawnSync(command, commandArgs, { stdio: 'inherit', env }).status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed; see the output above.`);
       process.exit(1);
     }

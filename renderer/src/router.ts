@@ -1,6 +1,6 @@
-// Hash history: works under file:// in Electron and on the web host alike. The app opens on the
-// start route, which moves on to where the work is (start-page.ts); every page worth coming back
-// to is remembered as it is shown.
+// Hash history: works under the app:// scheme in Electron and on the web host alike. The app
+// opens on the start route, which moves on to where the work is (start-page.ts); every page worth
+// coming back to is remembered as it is shown.
 import { createRouter, createWebHashHistory, type Router, type RouteRecordRaw } from 'vue-router';
 import { NAV_ITEMS, RESTORABLE_PAGES } from './modules/shell/nav-items';
 import StartPage from './modules/shell/StartPage.vue';

@@ -8,6 +8,7 @@ import { namesOf, type OperationSpecs } from './contract/operation';
 import { PENDING_EVENTS, PENDING_OPERATIONS, type PendingEvents, type PendingOperations } from './contract/pending';
 import { PROFILE_OPERATIONS, type ProfileOperations } from './contract/profiles';
 import { SHELL_EVENTS, SHELL_OPERATIONS, type ShellEvents, type ShellOperations } from './contract/shell';
+import { TRANSFER_EVENTS, TRANSFER_OPERATIONS, type TransferEvents, type TransferOperations } from './contract/transfers';
 import { WALLET_EVENTS, WALLET_OPERATIONS, type WalletEvents, type WalletOperations } from './contract/wallet';
 import { WITHDRAWAL_EVENTS, WITHDRAWAL_OPERATIONS, type WithdrawalEvents, type WithdrawalOperations } from './contract/withdrawals';
 
@@ -16,17 +17,25 @@ export * from './contract/audit';
 export * from './contract/pending';
 export * from './contract/profiles';
 export * from './contract/shell';
+export * from './contract/transfers';
 export * from './contract/wallet';
 export * from './contract/withdrawals';
 
 export interface Operations
-  extends ShellOperations, ProfileOperations, WalletOperations, WithdrawalOperations, AuditOperations, PendingOperations {}
+  extends ShellOperations,
+    ProfileOperations,
+    WalletOperations,
+    TransferOperations,
+    WithdrawalOperations,
+    AuditOperations,
+    PendingOperations {}
 
 /** Every operation's request schema and class (read or change), by name. */
 export const OPERATIONS: OperationSpecs<Operations> = {
   ...SHELL_OPERATIONS,
   ...PROFILE_OPERATIONS,
   ...WALLET_OPERATIONS,
+  ...TRANSFER_OPERATIONS,
   ...WITHDRAWAL_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...PENDING_OPERATIONS,
@@ -39,12 +48,13 @@ export type ResultOf<K extends OperationName> = Operations[K]['result'];
 export const OPERATION_NAMES: readonly OperationName[] = namesOf(OPERATIONS);
 
 /** Events main pushes to the renderer. */
-export interface Events extends ShellEvents, WalletEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
+export interface Events extends ShellEvents, WalletEvents, TransferEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
 export type EventName = keyof Events;
 
 export const EVENT_NAMES: readonly EventName[] = namesOf({
   ...SHELL_EVENTS,
   ...WALLET_EVENTS,
+  ...TRANSFER_EVENTS,
   ...WITHDRAWAL_EVENTS,
   ...AUDIT_EVENTS,
   ...PENDING_EVENTS,

@@ -25,6 +25,7 @@ export function registerBalanceRoutes(routes: RouteRegistry, ctx: SandboxContext
   routes.add('POST', '/api/3/wallet/transfer', 'PAY', (r) => {
     const p = ParamReader.of(r);
     const currency = p.currency('currency');
+    if (!currency.transferEnabled) throw validationError('currency', `transfers of ${currency.code} are disabled (transfer_enabled is false)`);
     const amount = p.amount('amount', currency.decimals);
     const source = p.oneOf('source', SIDES, 'wallet');
     if (!p.has('source')) throw validationError('source', 'is required');
@@ -48,7 +49,8 @@ export function registerBalanceRoutes(routes: RouteRegistry, ctx: SandboxContext
     const by = p.oneOf('by', LOOKUP_FIELDS, 'email');
     if (!p.has('by')) throw validationError('by', 'is required');
     const identifier = p.requiredText('identifier');
-    if (!currency.payoutEnabled) throw validationError('currency', `payouts of ${currency.code} are disabled (payout_enabled is false)`);
+    // Payouts of the currency off: 20018, as when the account's own withdrawals are off.
+    if (!currency.payoutEnabled) throw withdrawalsUnavailable(`payout_enabled is false for ${currency.code}`);
     const sender = activeCaller(ctx, r);
     if (!sender.withdrawEnabled) throw errorsOfAccount.withdrawalsUnavailable();
     const recipient = ctx.accounts.findBy(by, identifier);
@@ -56,6 +58,10 @@ export function registerBalanceRoutes(routes: RouteRegistry, ctx: SandboxContext
     if (recipient.status !== 'active') throw errorsOfAccount.disabled();
     return { result: String(moveBetweenAccounts(ctx, sender.id, recipient.id, currency.code, amount, 'OFFCHAIN')) };
   });
+}
+
+function withdrawalsUnavailable(description: string): ServiceError {
+  return new ServiceError(400, 20018, 'Withdrawals are unavailable under the current configuration', description);
 }
 
 function balanceRecord(row: BalanceRow, side: BalanceSide): Record<string, string> {

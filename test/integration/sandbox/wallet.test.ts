@@ -148,6 +148,22 @@ describe('moving funds', () => {
     const unknown = await h.call('POST', '/api/3/wallet/internal/withdraw', { body: { currency: 'ETH', amount: '0.1', by: 'email', identifier: 'nobody@sandbox.test' } });
     expect([unknown.status, errorCode(unknown)]).toEqual([400, 22004]);
     const fiat = await h.call('POST', '/api/3/wallet/internal/withdraw', { body: { currency: 'EUR', amount: '1', by: 'username', identifier: 'bob' } });
-    expect(errorCode(fiat)).toBe(10001);
+    expect([fiat.status, errorCode(fiat)]).toEqual([400, 20018]);
+    expect(errorDescription(fiat)).toContain('payout_enabled is false');
+  });
+
+  it('refuses a wallet ↔ spot transfer of a currency whose transfers are disabled, naming the currency', async () => {
+    // The catalog has no such currency: switch one off for this test (the sandbox runs in this process).
+    const xrp = CURRENCIES.find((c) => c.code === 'XRP') as { transferEnabled: boolean };
+    xrp.transferEnabled = false;
+    try {
+      const refused = await h.call('POST', '/api/3/wallet/transfer', { body: { currency: 'XRP', amount: '1', source: 'wallet', destination: 'spot' } });
+      expect([refused.status, errorCode(refused)]).toEqual([400, 10001]);
+      expect(errorDescription(refused)).toMatch(/^currency: .*transfer_enabled is false/);
+    } finally {
+      xrp.transferEnabled = true;
+    }
+    const allowed = await h.call('POST', '/api/3/wallet/transfer', { body: { currency: 'XRP', amount: '1', source: 'wallet', destination: 'spot' } });
+    expect(allowed.status, allowed.text).toBe(200);
   });
 });

@@ -35,3 +35,6 @@ export interface TransactionFilter {
   /** Only ids from this one on (inclusive); read by the id cursor. */
   idFrom?: string;
 }
+
+/** The filters a newest-first read takes: no cursor, it reads from the newest down. */
+export type RecentFilter = Pick<TransactionFilter, 'currencies' | 'types' | 'subtypes' | 'statuses'>;

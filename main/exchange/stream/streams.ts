@@ -22,6 +22,8 @@ export interface ChannelNotification {
   kind: NotificationKind;
   /** Keyed by symbol or currency, as the channel sends it. */
   data: JsonObject;
+  /** The currency prices are given in, on channels that take target_currency (price/rate). */
+  target?: string;
 }
 
 export type Unsubscribe = () => Promise<void>;

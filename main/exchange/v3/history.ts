@@ -1,6 +1,7 @@
 // Version 3 transaction history, walked by cursor so every transaction comes exactly once.
 import type { HistoryCalls } from '../calls/history';
-import type { Transaction, TransactionFilter } from '../domain';
+import type { RecentFilter, Transaction, TransactionFilter } from '../domain';
+import { inputError } from '../errors';
 import { asArray } from '../json';
 import { walkById, walkByIdPipelined, walkByTime } from '../paging';
 import { requireText } from '../validate';
@@ -8,6 +9,8 @@ import type { V3Calls } from './calls';
 import { parseTransaction } from './records';
 
 const PAGE_SIZE = 1_000;
+/** The most one list request returns. */
+const MAX_LIMIT = 1_000;
 
 /** Id cursor for the whole history; created_at cursor when a time range is asked for. */
 function walkTransactions(calls: V3Calls, filter: TransactionFilter = {}): AsyncIterable<Transaction> {
@@ -40,6 +43,15 @@ export const historyCallsV3 = (calls: V3Calls) => ({
 
   transaction: async (transactionId) =>
     parseTransaction(await calls.read(`/api/3/wallet/transactions/${encodeURIComponent(requireText(transactionId, 'id'))}`)),
+
+  recentTransactions: async (filter: RecentFilter, limit: number) => {
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw inputError('limit', `must be a whole number from 1 to ${MAX_LIMIT}`);
+    const query = {
+      currencies: filter.currencies, types: filter.types, subtypes: filter.subtypes, statuses: filter.statuses,
+      order_by: 'created_at', sort: 'DESC', limit,
+    };
+    return asArray(await calls.read('/api/3/wallet/transactions', query), 'transactions').map(parseTransaction);
+  },
 
   newestTransactionId: async () => {
     const list = asArray(await calls.read('/api/3/wallet/transactions', { order_by: 'id', sort: 'DESC', limit: 1 }), 'transactions');

@@ -88,10 +88,11 @@ export class V3PublicStream extends StreamBase implements PublicStream {
     if (kind === undefined) return;
     const data = asObject(message[kind], kind);
     if (channel === BOOK_CHANNEL) this.bookMessage(kind, data);
+    const target = typeof message.target_currency === 'string' ? message.target_currency : undefined;
     for (const registration of this.registrations) {
       if (registration.channel !== channel) continue;
       const picked = pickSymbols(data, registration.params);
-      if (picked !== undefined) registration.listener({ channel, kind, data: picked });
+      if (picked !== undefined) registration.listener(target === undefined ? { channel, kind, data: picked } : { channel, kind, data: picked, target });
     }
   }
 

@@ -130,6 +130,10 @@ export class WalletService {
   async transfer(input: TransferInput): Promise<TransferResult> {
     const amount = parseAmount(input.amount);
     const currency = input.currency.trim().toUpperCase();
+    const known = (await this.call(() => this.deps.currencies())).find((c) => c.code === currency);
+    if (known !== undefined && !known.transferEnabled) {
+      throw new AppFailure('VALIDATION', `The service does not move ${currency} between wallet and spot at the moment (its transfers are disabled)`, 'currency');
+    }
     const side = await this.call(() => (input.from === 'wallet' ? this.deps.api.walletBalances() : this.deps.api.spotBalances()));
     const available = side.find((b) => b.currency === currency)?.available ?? new Decimal(0);
     if (amount.gt(available)) {

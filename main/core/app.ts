@@ -1,7 +1,7 @@
 // Assembles the application core once per process: database, keychain, services, handlers and
 // the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
 import type Database from 'better-sqlite3';
-import { PENDING_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo } from '../../preload/contract';
+import { PENDING_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo } from '../../preload/contract';
 import { openDatabase } from '../db/database';
 import { createProfilesRepo } from '../db/profiles-repo';
 import { createSettingsRepo } from '../db/settings-repo';
@@ -21,6 +21,7 @@ import { createRightsHandlers } from './rights-probe';
 import { createProfileSessions, type ProfileSessions } from './session/profile-sessions';
 import { createScopes, perProfile, type Scopes } from './session/scopes';
 import { followStreamStates } from './stream-states';
+import { transferHandlers } from './transfers/handlers';
 import { walletHandlers } from './wallet/handlers';
 import { withdrawalHandlers } from './withdrawals/handlers';
 import { openWithdrawalStore, type WithdrawalStore } from './withdrawals/store';
@@ -54,6 +55,7 @@ export interface Core {
 export function profileDomainHandlers(scopes: Scopes) {
   return {
     ...perProfile(scopes, WALLET_OPERATIONS, walletHandlers),
+    ...perProfile(scopes, TRANSFER_OPERATIONS, transferHandlers),
     ...perProfile(scopes, WITHDRAWAL_OPERATIONS, withdrawalHandlers),
     ...perProfile(scopes, PENDING_OPERATIONS, pendingHandlers),
   };

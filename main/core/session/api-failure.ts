@@ -12,11 +12,21 @@ const CONTRACT_FIELDS: Readonly<Record<string, string>> = {
   include_fee: 'includeFee',
   source: 'from',
   destination: 'to',
+  from_currency: 'fromCurrency',
+  to_currency: 'toCurrency',
+};
+
+/** Service refusals that are about one field although the service names none. */
+const FIELDS_OF_CODES: Readonly<Record<number, string>> = {
+  20001: 'amount',
+  20018: 'currency',
+  22004: 'identifier',
 };
 
 export function toAppFailure(error: unknown): unknown {
   if (!isApiError(error)) return error;
-  const field = error.field === undefined ? undefined : (CONTRACT_FIELDS[error.field] ?? error.field);
+  const serviceField = error.field ?? (error.kind === 'service' && error.code !== null ? FIELDS_OF_CODES[error.code] : undefined);
+  const field = serviceField === undefined ? undefined : (CONTRACT_FIELDS[serviceField] ?? serviceField);
   return new AppFailure(error.appCode, error.userMessage, field);
 }
 

@@ -6,6 +6,7 @@ import type { Events } from '../../../preload/contract';
 import type { AuditLog } from '../audit/audit-log';
 import { PendingLedger } from '../pending/ledger';
 import type { PendingStore } from '../pending/store';
+import { TransfersService } from '../transfers/service';
 import { WalletService } from '../wallet/service';
 import { WithdrawalsService } from '../withdrawals/service';
 import type { WithdrawalStore } from '../withdrawals/store';
@@ -41,6 +42,7 @@ export interface ProfileScope {
   readonly ledger: PendingLedger;
   readonly wallet: WalletService;
   readonly withdrawals: WithdrawalsService;
+  readonly transfers: TransfersService;
 }
 
 export interface OpenScope {
@@ -74,17 +76,29 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     },
   });
 
+  const transfers = new TransfersService({
+    api, ledger, profile, currencies: () => withdrawals.currencies(),
+    notices: {
+      quote: (quote) => emit('conversionQuote', { quote }),
+      movement: (movement) => emit('movementRecorded', { movement }),
+    },
+  });
+
   withdrawals.start();
   ledger.start();
   wallet.startLive(
     resyncWhenLive(session.feeds ?? feedsOf(api), () => withdrawals.resync()),
-    (tx) => withdrawals.onServiceTransaction(tx),
+    (tx) => {
+      withdrawals.onServiceTransaction(tx);
+      transfers.onServiceTransaction(tx);
+    },
     (stream, state, detail) => emit('connectionState', detail === undefined ? { stream, state } : { stream, state, detail }),
   );
 
   return {
-    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals },
+    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers },
     close() {
+      transfers.close();
       wallet.close();
       withdrawals.close();
       ledger.close();

@@ -1,0 +1,65 @@
+// The checks every move of this domain makes before anything is sent, each failure naming the
+// contract's field: a known currency, an amount in its precision, a balance that covers it, and
+// a beneficiary typed the same way twice.
+import Decimal from '../../../preload/contract/decimal';
+import { hasLeadingZeros, hiddenCharacterProblem, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
+import type { BeneficiaryKind } from '../../../preload/contract/transfers';
+import type { Currency } from '../../exchange/domain';
+import { AppFailure } from '../app-error';
+import { precisionOf } from '../wallet/balances';
+
+export const invalid = (field: string, message: string): AppFailure => new AppFailure('VALIDATION', message, field);
+
+/** How the form names each kind of beneficiary identifier. */
+export const BENEFICIARY_WORDS: Readonly<Record<BeneficiaryKind, string>> = {
+  email: 'email',
+  username: 'username',
+  external_id: 'external id',
+};
+
+/** A local part, one @, and a domain with a dot: enough to catch a typo, the service checks the rest. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function normalCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export function findCurrency(code: string, currencies: readonly Currency[], field: string): Currency {
+  const wanted = normalCode(code);
+  const currency = currencies.find((c) => c.code.toUpperCase() === wanted);
+  if (currency === undefined) throw invalid(field, `Unknown currency ${wanted}`);
+  return currency;
+}
+
+/** Decimal places the currency's amounts take (from its smallest transfer amount). */
+export function precisionOfCurrency(currency: Currency): number {
+  return precisionOf(currency.precisionTransfer);
+}
+
+/** A positive plain decimal within the currency's precision. */
+export function parseAmount(raw: string, currency: Currency, field = 'amount'): Decimal {
+  const text = raw.trim();
+  if (!PLAIN_DECIMAL.test(text)) throw invalid(field, 'Enter the amount as a plain decimal number, e.g. 0.25');
+  if (hasLeadingZeros(text)) throw invalid(field, LEADING_ZEROS_MESSAGE);
+  const amount = new Decimal(text);
+  if (amount.lte(0)) throw invalid(field, 'The amount must be greater than zero');
+  const places = precisionOfCurrency(currency);
+  if (amount.decimalPlaces() > places) throw invalid(field, `${currency.code} amounts have at most ${places} decimal places`);
+  return amount;
+}
+
+/** The wallet's available balance must cover the amount (the form offers to move the rest from spot). */
+export function checkCovered(amount: Decimal, available: Decimal, code: string, field = 'amount'): void {
+  if (amount.gt(available)) throw invalid(field, `Insufficient funds: ${available.toFixed()} ${code} available in the wallet`);
+}
+
+/** The identifier, trimmed; refused when empty, hidden-character laden, mistyped the second time, or not an email when it should be. */
+export function checkBeneficiary(by: BeneficiaryKind, identifier: string, identifierAgain: string): string {
+  const value = identifier.trim();
+  if (value === '') throw invalid('identifier', 'Enter who receives it');
+  const hidden = hiddenCharacterProblem(value, `The ${BENEFICIARY_WORDS[by]}`);
+  if (hidden !== null) throw invalid('identifier', hidden);
+  if (by === 'email' && !EMAIL_SHAPE.test(value)) throw invalid('identifier', `${value} is not an email address`);
+  if (identifierAgain.trim() !== value) throw invalid('identifierAgain', 'Type the same identifier again to confirm');
+  return value;
+}

@@ -70,6 +70,7 @@ export class QuoteBook {
   private generation = 0;
   /** Watches and stops run one after the other. */
   private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   constructor(private readonly deps: QuoteDeps) {}
 
@@ -100,7 +101,8 @@ export class QuoteBook {
       await this.unwatch();
       const terms = await this.termsOf(pair);
       const first = await this.restQuote(terms);
-      if (generation !== this.generation) return first;
+      // Watched again, stopped or closed meanwhile: this watch opens nothing.
+      if (generation !== this.generation || this.closed) return first;
       this.watching = { terms, unsubscribe: null };
       this.stream ??= this.deps.api.publicStream();
       try {
@@ -130,6 +132,7 @@ export class QuoteBook {
   }
 
   close(): void {
+    this.closed = true;
     this.generation += 1;
     this.watching = null;
     this.stream?.close();

@@ -19,6 +19,8 @@ export interface FakeBridge {
   calls: { op: OperationName; request: unknown }[];
   /** Pushes an event to every listener, as main does. */
   emit<E extends EventName>(event: E, payload: Events[E]): void;
+  /** How many listeners the event has now: a composable's subscription ends with its scope. */
+  listenerCount(event: EventName): number;
   /** Replaces (or adds) the handler of one operation. */
   answer<K extends OperationName>(op: K, handler: NonNullable<Answers[K]>): void;
   /** The link to main changes, as the transport reports it. */
@@ -64,6 +66,7 @@ export function fakeBridge(answers: Answers = {}, initial: TransportState = { ki
     emit(event, payload) {
       listeners.get(event)?.forEach((listener) => (listener as (payload: unknown) => void)(payload));
     },
+    listenerCount: (event) => listeners.get(event)?.size ?? 0,
     answer(op, handler) {
       (handlers as Record<string, unknown>)[op] = handler;
     },

@@ -4,6 +4,7 @@ import type { Component } from 'vue';
 import ApprovalsIcon from './icons/ApprovalsIcon.vue';
 import AuditIcon from './icons/AuditIcon.vue';
 import ProfilesIcon from './icons/ProfilesIcon.vue';
+import TransfersIcon from './icons/TransfersIcon.vue';
 import WalletIcon from './icons/WalletIcon.vue';
 
 export interface NavItem {
@@ -32,6 +33,14 @@ export const NAV_ITEMS = [
     path: '/wallet',
     icon: WalletIcon,
     page: () => import('../wallet/WalletPage.vue'),
+    restorable: true,
+  },
+  {
+    name: 'transfers',
+    label: 'Transfers',
+    path: '/transfers',
+    icon: TransfersIcon,
+    page: () => import('../transfers/TransfersPage.vue'),
     restorable: true,
   },
   {

@@ -1,24 +1,29 @@
-// The wallet ↔ spot transfer of one currency: the amount checked against the side it leaves, the
-// transfer call, and what happens when its outcome is unknown. An uncertain transfer locks the form
-// and follows the ledger's move until it is settled: found (done), absent (the form opens again for
-// a new, confirmed transfer) or ambiguous (a person chooses). It is never re-sent blindly.
-import { computed, ref, watch, type ComputedRef, type Ref } from 'vue';
+// The wallet ↔ spot transfer of one currency, for the currency drawer and the Transfers page: the
+// amount checked against the side it leaves, the transfer call, and what happens when its outcome
+// is unknown. An uncertain transfer locks the form and follows the ledger's move until it is
+// settled (see useMoveLock). It is never re-sent blindly.
+import { computed, ref, watch, type ComputedRef, type Ref, type WritableComputedRef } from 'vue';
 import type { MergedBalance, PendingMoveView, WalletSide } from '../../../../preload/contract';
 import { appErrorText } from '../../../../preload/contract/result';
 import { useBridge } from '../../bridge-key';
 import { checkAmountInput, type AmountCheck } from '../money/amount-input';
 import { precisionOf, type Precisions } from '../money/money-format';
-import { useOpenMove, usePendingMove } from '../pending/use-pending-moves';
+import { useMoveLock } from '../transfers/use-move-lock';
+import { useWalletStore } from './wallet-store';
+
+export const TRANSFER_FIELDS = ['currency', 'to', 'amount'] as const;
+export type TransferField = (typeof TRANSFER_FIELDS)[number];
 
 export interface TransferForm {
-  from: Ref<WalletSide>;
-  to: ComputedRef<WalletSide>;
+  /** Choosing the side the money leaves turns the other side into the destination. */
+  from: WritableComputedRef<WalletSide>;
+  to: Ref<WalletSide>;
   amount: Ref<string>;
   touched: Ref<boolean>;
   sending: Ref<boolean>;
   /** The id of the last transfer whose outcome the service did not confirm. */
   uncertainMoveId: Ref<string | null>;
-  /** The last refusal, in plain words with its code. */
+  /** The last refusal that names no field of the form, in plain words with its code. */
   failure: Ref<string | null>;
   /** The transfer this form sent, or one of this currency still unsettled (after a reload, too). */
   move: ComputedRef<PendingMoveView | null>;
@@ -26,16 +31,26 @@ export interface TransferForm {
   locked: ComputedRef<boolean>;
   available: ComputedRef<string>;
   check: ComputedRef<AmountCheck>;
+  /** The amount's error: shown once touched, or main's refusal of it. */
   fieldError: ComputedRef<string | undefined>;
+  /** The currency cannot be transferred (the service switched it off), or main refused it. */
+  currencyError: ComputedRef<string | undefined>;
+  /** Source and destination are the same side. */
+  directionError: ComputedRef<string | undefined>;
+  /** The first field with an error, in the form's order, once the person tried to send. */
+  firstError: ComputedRef<TransferField | null>;
   fillMax: () => void;
-  /** Shows the amount's error; the amount to confirm, or null while the form is locked or wrong. */
+  /** Shows every error; the amount to confirm, or null while the form is locked or wrong. */
   amountToConfirm: () => string | null;
   send: (amount: string) => Promise<void>;
 }
 
-const UNSETTLED: readonly PendingMoveView['state'][] = ['sending', 'uncertain', 'ambiguous'];
-
 export const sideLabel = (side: WalletSide): string => (side === 'wallet' ? 'wallet' : 'spot');
+const otherSide = (side: WalletSide): WalletSide => (side === 'wallet' ? 'spot' : 'wallet');
+
+function isField(name: string | undefined): name is TransferField {
+  return (TRANSFER_FIELDS as readonly string[]).includes(name ?? '');
+}
 
 /** `onMoved` gets the confirmation to show once the money has moved (answered, or found later). */
 export function useTransferForm(
@@ -44,18 +59,26 @@ export function useTransferForm(
   onMoved: (notice: string) => void,
 ): TransferForm {
   const { api } = useBridge();
-  const from = ref<WalletSide>('wallet');
+  const store = useWalletStore();
+  const fromSide = ref<WalletSide>('wallet');
+  const to = ref<WalletSide>('spot');
   const amount = ref('');
   const touched = ref(false);
   const sending = ref(false);
-  const uncertainMoveId = ref<string | null>(null);
   const failure = ref<string | null>(null);
-  const sentMove = usePendingMove(() => uncertainMoveId.value);
-  const openMove = useOpenMove('transfer', () => balance().currency);
-  const move = computed(() => sentMove.value ?? openMove.value);
-  const locked = computed(() => (move.value === null ? uncertainMoveId.value !== null : UNSETTLED.includes(move.value.state)));
+  const serverErrors = ref<Partial<Record<TransferField, string>>>({});
+  const { uncertainMoveId, move, locked } = useMoveLock('transfer', () => balance().currency, (found) => {
+    clearAmount();
+    onMoved(`Moved ${found.amount} ${found.currency}: found in the history`);
+  });
 
-  const to = computed<WalletSide>(() => (from.value === 'wallet' ? 'spot' : 'wallet'));
+  const from = computed<WalletSide>({
+    get: () => fromSide.value,
+    set: (side) => {
+      if (to.value === side) to.value = otherSide(side);
+      fromSide.value = side;
+    },
+  });
   const available = computed(() => balance()[from.value].available);
   const check = computed(() =>
     checkAmountInput(amount.value, {
@@ -64,7 +87,20 @@ export function useTransferForm(
       max: available.value,
     }),
   );
-  const fieldError = computed(() => (touched.value && !check.value.ok ? check.value.message : undefined));
+  const fieldError = computed(() => serverErrors.value.amount ?? (touched.value && !check.value.ok ? check.value.message : undefined));
+  const currencyError = computed(() => {
+    if (serverErrors.value.currency) return serverErrors.value.currency;
+    const info = store.currencyByCode.get(balance().currency);
+    return info?.transferEnabled === false ? `Transfers of ${info.code} are switched off by the service for now.` : undefined;
+  });
+  const directionError = computed(() =>
+    serverErrors.value.to ?? (from.value === to.value ? 'Choose the other side: money moves from one side to the other.' : undefined),
+  );
+  const firstError = computed<TransferField | null>(() => {
+    if (currencyError.value) return 'currency';
+    if (directionError.value) return 'to';
+    return fieldError.value ? 'amount' : null;
+  });
 
   function clearAmount(): void {
     amount.value = '';
@@ -75,13 +111,10 @@ export function useTransferForm(
     clearAmount();
     uncertainMoveId.value = null;
     failure.value = null;
+    serverErrors.value = {};
   });
-
-  watch(() => move.value?.state, (state) => {
-    if (state !== 'found' || move.value === null) return;
-    const notice = `Moved ${move.value.amount} ${move.value.currency}: found in the history`;
-    clearAmount();
-    onMoved(notice);
+  watch([amount, from, to], () => {
+    if (Object.keys(serverErrors.value).length > 0) serverErrors.value = {};
   });
 
   function fillMax(): void {
@@ -93,16 +126,20 @@ export function useTransferForm(
     if (locked.value) return null;
     touched.value = true;
     failure.value = null;
-    return check.value.ok ? check.value.amount.toFixed() : null;
+    if (currencyError.value || directionError.value || !check.value.ok) return null;
+    return check.value.amount.toFixed();
   }
 
   async function send(text: string): Promise<void> {
     const currency = balance().currency;
+    const destination = to.value;
     sending.value = true;
-    const result = await api.transferFunds({ currency, amount: text, from: from.value, to: to.value });
+    const result = await api.transferFunds({ currency, amount: text, from: from.value, to: destination });
     sending.value = false;
     if (!result.ok) {
-      failure.value = appErrorText(result.error);
+      const field = result.error.field;
+      if (isField(field)) serverErrors.value = { [field]: appErrorText(result.error) };
+      else failure.value = appErrorText(result.error);
       return;
     }
     if (result.value.state === 'uncertain') {
@@ -110,10 +147,12 @@ export function useTransferForm(
       return;
     }
     uncertainMoveId.value = null;
-    const notice = `Moved ${text} ${currency} to ${sideLabel(to.value)}`;
     clearAmount();
-    onMoved(notice);
+    onMoved(`Moved ${text} ${currency} to ${sideLabel(destination)}`);
   }
 
-  return { from, to, amount, touched, sending, uncertainMoveId, failure, move, locked, available, check, fieldError, fillMax, amountToConfirm, send };
+  return {
+    from, to, amount, touched, sending, uncertainMoveId, failure, move, locked, available, check,
+    fieldError, currencyError, directionError, firstError, fillMax, amountToConfirm, send,
+  };
 }

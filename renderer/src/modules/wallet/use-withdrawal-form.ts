@@ -4,6 +4,8 @@ import { appErrorText } from '../../../../preload/contract/result';
 import { computed, onScopeDispose, reactive, ref, watch, type ComputedRef, type Ref } from 'vue';
 import type { AppError, CurrencyInfo, FeeEstimateResult, NetworkInfo, WithdrawalView } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
+import { toDecimal } from '../money/money-format';
+import { useWrongSide, type WrongSideHelper } from '../transfers/use-wrong-side';
 import { readValuation } from './valuation-preference';
 import { useWalletStore } from './wallet-store';
 import {
@@ -14,6 +16,7 @@ import {
   selectedNetwork,
   toWithdrawalInput,
   validateWithdrawal,
+  walletNeed,
   type WithdrawalDraft,
   type WithdrawalErrors,
   type WithdrawalField,
@@ -39,6 +42,10 @@ export interface WithdrawalForm {
   network: ComputedRef<NetworkInfo | undefined>;
   /** The wallet side's available balance of the draft's currency, once known. */
   available: ComputedRef<string | null>;
+  /** The spot side's: what the wallet lacks may be moved from there first. */
+  spotAvailable: ComputedRef<string | null>;
+  /** Offers to move from spot what the wallet lacks, then goes on to the confirmation. */
+  wrongSide: WrongSideHelper;
   estimate: Ref<Estimate>;
   /** What leaves the wallet, from the estimate of the draft as it is now. */
   debited: ComputedRef<string | null>;
@@ -53,7 +60,8 @@ export interface WithdrawalForm {
   prepare: () => Promise<SubmitOutcome>;
 }
 
-export function useWithdrawalForm(): WithdrawalForm {
+/** `next` opens the confirmation once the wrong-side helper has moved what the wallet lacked. */
+export function useWithdrawalForm(next: () => void = () => undefined): WithdrawalForm {
   const { api } = useBridge();
   const store = useWalletStore();
   const draft = reactive<WithdrawalDraft>(emptyDraft());
@@ -64,10 +72,14 @@ export function useWithdrawalForm(): WithdrawalForm {
 
   const currency = computed(() => (draft.currency ? store.currencyByCode.get(draft.currency) : undefined));
   const network = computed(() => selectedNetwork(currency.value, draft.network));
-  const available = computed(() => store.overview?.balances.find((b) => b.currency === draft.currency)?.wallet.available ?? null);
+  const balance = computed(() => store.overview?.balances.find((b) => b.currency === draft.currency));
+  const available = computed(() => balance.value?.wallet.available ?? null);
+  const spotAvailable = computed(() => balance.value?.spot.available ?? null);
   const estimateKey = computed(() => JSON.stringify([draft.currency, network.value?.network, draft.amount.trim(), draft.includeFee]));
   const debited = computed(() => (estimate.value.state === 'ready' && estimate.value.key === estimateKey.value ? estimate.value.result.debited : null));
-  const errors = computed(() => validateWithdrawal(draft, { currency: currency.value, available: available.value, debited: debited.value }));
+  const errors = computed(() =>
+    validateWithdrawal(draft, { currency: currency.value, available: available.value, debited: debited.value, spot: spotAvailable.value }),
+  );
   const shownErrors = computed<WithdrawalErrors>(() => {
     const shown: WithdrawalErrors = {};
     for (const field of WITHDRAWAL_FIELDS) {
@@ -75,6 +87,12 @@ export function useWithdrawalForm(): WithdrawalForm {
       if (message) shown[field] = message;
     }
     return shown;
+  });
+
+  const wrongSide = useWrongSide({
+    currency: () => draft.currency,
+    needed: () => (errors.value.amount || errors.value.currency ? null : walletNeed(draft, debited.value)),
+    next,
   });
 
   function reset(code: string | null): void {
@@ -129,10 +147,15 @@ export function useWithdrawalForm(): WithdrawalForm {
     estimate.value = result.ok ? { state: 'ready', key, result: result.value } : { state: 'error', error: result.error };
   }
 
-  /** Shows every error; true when the draft may go to the confirmation step. */
+  /** Shows every error; true when the draft may go to the confirmation step (the wallet holding all it takes). */
   function readyToConfirm(): boolean {
     WITHDRAWAL_FIELDS.forEach((field) => touched.add(field));
-    return !hasErrors(errors.value) && !hasErrors(serverErrors.value);
+    if (hasErrors(errors.value) || hasErrors(serverErrors.value) || wrongSide.busy.value) return false;
+    const amount = toDecimal(draft.amount);
+    const wallet = toDecimal(available.value);
+    // Beyond the wallet, the exact part to move from spot is known only with the fee estimate.
+    if (wrongSide.coverage.value.kind === 'unknown' && amount !== null && wallet !== null && amount.greaterThan(wallet)) return false;
+    return wrongSide.coverage.value.kind !== 'with-spot';
   }
 
   async function prepare(): Promise<SubmitOutcome> {
@@ -147,5 +170,8 @@ export function useWithdrawalForm(): WithdrawalForm {
     }
   }
 
-  return { draft, currency, network, available, estimate, debited, errors, shownErrors, sending, reset, touch, fillMax, readyToConfirm, prepare };
+  return {
+    draft, currency, network, available, spotAvailable, wrongSide, estimate, debited, errors, shownErrors, sending,
+    reset, touch, fillMax, readyToConfirm, prepare,
+  };
 }

@@ -4,7 +4,7 @@ import Decimal from '../../../../preload/contract/decimal';
 import type { CurrencyInfo, NetworkInfo } from '../../../../preload/contract/wallet';
 import type { WithdrawalInput } from '../../../../preload/contract/withdrawals';
 import { checkAmountInput } from '../money/amount-input';
-import { toDecimal } from '../money/money-format';
+import { formatAmount, toDecimal } from '../money/money-format';
 
 export const PUBLIC_COMMENT_MAX = 255;
 export const WITHDRAWAL_FIELDS = ['currency', 'network', 'address', 'paymentId', 'amount', 'publicComment'] as const;
@@ -27,6 +27,8 @@ export interface WithdrawalContext {
   available: string | null;
   /** The latest fee estimate's debit, when it is for the current amount. */
   debited?: string | null;
+  /** Spot-side available balance: what the wallet lacks may be moved from there first. */
+  spot?: string | null;
 }
 
 export function emptyDraft(currency: string | null = null): WithdrawalDraft {
@@ -67,24 +69,45 @@ function checkPaymentId(paymentId: string, network: NetworkInfo | undefined): st
   return undefined;
 }
 
+/** What the withdrawal can draw on: the wallet, plus spot when spot holds something to move over. */
+function reachable(ctx: WithdrawalContext): { total: Decimal | null; withSpot: boolean } {
+  const wallet = toDecimal(ctx.available);
+  const spot = toDecimal(ctx.spot ?? null);
+  if (wallet === null || spot === null || !spot.greaterThan(0)) return { total: wallet, withSpot: false };
+  return { total: wallet.plus(spot), withSpot: true };
+}
+
 function checkAmount(draft: WithdrawalDraft, ctx: WithdrawalContext, network: NetworkInfo | undefined): string | undefined {
   const currency = ctx.currency;
   if (!currency) return undefined;
+  const reach = reachable(ctx);
   const check = checkAmountInput(draft.amount, {
     decimals: currency.precision,
     currency: currency.code,
     min: network?.minWithdrawal ?? null,
-    max: ctx.available,
+    max: reach.total?.toFixed() ?? null,
   });
   if (!check.ok) {
-    return check.message.startsWith('More than available') ? `Insufficient funds: ${check.message.charAt(0).toLowerCase()}${check.message.slice(1)}` : check.message;
+    if (!check.message.startsWith('More than available')) return check.message;
+    if (reach.withSpot && reach.total !== null) {
+      return `Insufficient funds: more than the wallet and spot hold together (${formatAmount(reach.total, currency.precision, { trim: true })} ${currency.code}).`;
+    }
+    return `Insufficient funds: ${check.message.charAt(0).toLowerCase()}${check.message.slice(1)}`;
   }
   const debited = toDecimal(ctx.debited);
-  const available = toDecimal(ctx.available);
+  const available = reach.total;
   if (!draft.includeFee && debited !== null && available !== null && debited.greaterThan(available)) {
-    return `Insufficient funds: amount plus fee is ${debited.toFixed()} ${currency.code}, available ${available.toFixed()}. Turn on “include fee” or lower the amount.`;
+    const held = reach.withSpot ? 'wallet and spot together hold' : 'available';
+    return `Insufficient funds: amount plus fee is ${debited.toFixed()} ${currency.code}, ${held} ${available.toFixed()}. Turn on “include fee” or lower the amount.`;
   }
   return undefined;
+}
+
+/** What the withdrawal takes from the wallet: the amount with the fee included, else the estimate's debit (null until known). */
+export function walletNeed(draft: WithdrawalDraft, debited: string | null): string | null {
+  if (!draft.includeFee) return debited;
+  const amount = toDecimal(draft.amount);
+  return amount === null ? null : amount.toFixed();
 }
 
 export function validateWithdrawal(draft: WithdrawalDraft, ctx: WithdrawalContext): WithdrawalErrors {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrencyInfo, FeeEstimateInput, WalletOverview } from '../../../../preload/contract';
 import Decimal from '../../../../preload/contract/decimal';
 import { fail, ok } from '../../../../preload/contract/result';
+import { usePendingStore } from '../../../../renderer/src/modules/pending/pending-store';
 import { useWithdrawalForm } from '../../../../renderer/src/modules/wallet/use-withdrawal-form';
 import { useWalletStore } from '../../../../renderer/src/modules/wallet/wallet-store';
 import { fakeBridge, withSetup, type Answers } from '../fake-bridge';
@@ -32,6 +33,7 @@ const estimateOf = ({ amount, includeFee }: FeeEstimateInput) => {
 function setup(answers: Answers) {
   const fake = fakeBridge(answers);
   const { result: form } = withSetup(fake.bridge, () => useWithdrawalForm(), () => {
+    usePendingStore().setSyncing(true); // the ledger's subscription is the app's, not this spec's
     const wallet = useWalletStore();
     wallet.setCurrencies('p1', [USDT]);
     wallet.setOverview(OVERVIEW);

@@ -1,0 +1,43 @@
+// Recent movements as rows: kinds in plain words, a conversion's two legs joined, newest first,
+// and live updates put in place.
+import { describe, expect, it } from 'vitest';
+import { movementKind, movementRows, statusOf, upsertMovement } from '../../../../renderer/src/modules/transfers/movement-rows';
+import { movement } from './fixtures';
+
+describe('movement rows', () => {
+  it('names each kind from its type and subtype', () => {
+    expect(movementKind({ type: 'TRANSFER', subtype: 'WALLET_TO_SPOT' })).toBe('Wallet → spot');
+    expect(movementKind({ type: 'TRANSFER', subtype: 'SPOT_TO_WALLET' })).toBe('Spot → wallet');
+    expect(movementKind({ type: 'SWAP', subtype: 'INSTANT_EXCHANGE' })).toBe('Conversion');
+    expect(movementKind({ type: 'WITHDRAW', subtype: 'OFFCHAIN' })).toBe('Sent to a user');
+    expect(movementKind({ type: 'DEPOSIT', subtype: 'OFFCHAIN' })).toBe('Received from a user');
+    expect(movementKind({ type: 'WITHDRAW', subtype: 'SUB_ACCOUNT' })).toBe('To a sub-account');
+    expect(movementKind({ type: 'DEPOSIT', subtype: 'SUB_ACCOUNT' })).toBe('From a sub-account');
+    expect(movementKind({ type: 'TRANSFER', subtype: 'CHAIN_SWITCH_FROM' })).toBe('Transfer · chain switch from');
+    expect(statusOf('SUCCESS')).toEqual({ label: 'Done', tone: 'success' });
+    expect(statusOf('ROLLED_BACK').label).toBe('Rolled back');
+    expect(statusOf('ODD_STATE').label).toBe('odd state');
+  });
+
+  it('joins a conversion\'s two legs into one row, the paid leg first', () => {
+    const rows = movementRows([
+      movement('12', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'BTC', amount: '0.000998', operationId: 'op1' }),
+      movement('11', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'USDT', amount: '100', operationId: 'op1' }),
+      movement('9', { createdAt: '2026-11-23T08:00:00.000Z' }),
+    ]);
+    expect(rows.map((row) => [row.key, row.kind, row.legs.map((leg) => leg.id)])).toEqual([
+      ['op:op1', 'Conversion', ['11', '12']],
+      ['9', 'Wallet → spot', ['9']],
+    ]);
+  });
+
+  it('puts a new movement first, replaces a changed one, and keeps at most the limit', () => {
+    const list = [movement('2', { createdAt: '2026-11-23T09:00:02.000Z' }), movement('1')];
+    const added = upsertMovement(list, movement('3', { createdAt: '2026-11-23T09:00:03.000Z', status: 'PENDING' }), 2);
+    expect(added.map((m) => m.id)).toEqual(['3', '2']);
+    const changed = upsertMovement(added, movement('3', { createdAt: '2026-11-23T09:00:03.000Z', status: 'SUCCESS' }), 2);
+    expect(changed.map((m) => [m.id, m.status])).toEqual([['3', 'SUCCESS'], ['2', 'SUCCESS']]);
+    // The same moment: the higher id (the service numbers them) is the newer.
+    expect(upsertMovement([movement('9')], movement('10'), 5).map((m) => m.id)).toEqual(['10', '9']);
+  });
+});

@@ -115,7 +115,10 @@ export class QuoteBook {
         else await unsubscribe().catch(() => undefined);
       } catch {
         // The stream refused the pair: the quote read above still stands, and re-quoting still works.
+        // The refused registration stays with the stream, so the stream goes (the next watch opens one).
         this.watching = null;
+        this.stream?.close();
+        this.stream = null;
       }
       return first;
     });

@@ -14,8 +14,9 @@ import { toAppFailure } from '../session/api-failure';
 import { findCurrency, invalid, normalCode, precisionOfCurrency } from './checks';
 
 /**
- * The share of the converted value the service keeps. The service publishes no figure; 0.2 % is
- * what its conversions are seen to keep (and what the sandbox keeps), so quotes promise that much less.
+ * The share of the converted value the service keeps. The service publishes no figure: Coffer
+ * assumes 0.2 % (the sandbox keeps the same), and every quote promises that much less. A service
+ * keeping more shows up as a negative difference from the quote after converting.
  */
 export const CONVERSION_SPREAD = '0.002';
 

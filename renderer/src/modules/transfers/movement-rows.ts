@@ -56,9 +56,10 @@ function compareIds(a: string, b: string): number {
   return a.localeCompare(b);
 }
 
-/** Newest first; the same moment ordered by id, newest first. */
+/** Newest first; the same moment ordered by id, newest first. Times compare as instants, whatever their ISO spelling. */
 export function compareNewestFirst(a: MovementView, b: MovementView): number {
-  return b.createdAt.localeCompare(a.createdAt) || compareIds(b.id, a.id);
+  const byTime = Date.parse(b.createdAt) - Date.parse(a.createdAt);
+  return (Number.isNaN(byTime) ? 0 : byTime) || compareIds(b.id, a.id);
 }
 
 /** The list after a live update: replaced where the id is known, else added; newest first, at most `limit`. */

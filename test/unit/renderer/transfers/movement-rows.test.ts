@@ -39,5 +39,8 @@ describe('movement rows', () => {
     expect(changed.map((m) => [m.id, m.status])).toEqual([['3', 'SUCCESS'], ['2', 'SUCCESS']]);
     // The same moment: the higher id (the service numbers them) is the newer.
     expect(upsertMovement([movement('9')], movement('10'), 5).map((m) => m.id)).toEqual(['10', '9']);
+    // Instants, not text: "…09:00:01.500Z" is after "…09:00:01Z", though it sorts before it as text.
+    const spelled = upsertMovement([movement('2', { createdAt: '2026-11-23T09:00:01.500Z' })], movement('1', { createdAt: '2026-11-23T09:00:01Z' }), 5);
+    expect(spelled.map((m) => m.id)).toEqual(['2', '1']);
   });
 });

@@ -95,6 +95,8 @@ export interface MovementView {
   createdAt: string;
   /** Shared by the two legs of a conversion. */
   operationId: string | null;
+  /** out: left this account's wallet (a conversion's paid leg, a send); in: arrived; null: moved between its own sides. */
+  direction: 'out' | 'in' | null;
 }
 
 /** Everything the service says about one movement. */

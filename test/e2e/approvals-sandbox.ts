@@ -67,6 +67,11 @@ export class SandboxDesk {
     return reply.available;
   }
 
+  async spotAvailable(currency: string): Promise<string> {
+    const reply = (await this.call('GET', `/api/3/spot/balance/${currency}`)) as { available: string };
+    return reply.available;
+  }
+
   async transaction(id: string): Promise<{ status: string }> {
     return (await this.call('GET', `/api/3/wallet/transactions/${id}`)) as { status: string };
   }

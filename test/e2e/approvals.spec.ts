@@ -108,12 +108,13 @@ test('insufficient funds and a malformed address show clear errors on their fiel
   const sent = recordSentOps(page); // before the page opens its socket
   const desk = await SandboxDesk.open(page, host.url);
   const before = await desk.walletAvailable('USDT');
+  const onSpot = await desk.spotAvailable('USDT');
   const modal = await openWithdrawal(page, 'USDT');
   await modal.getByTestId('withdraw-address').locator('input').fill('0x1234-not-an-address');
   await expect(modal.getByText('This is not a valid Ethereum (ERC20) address.')).toBeVisible(); // as the user types
-  await modal.getByTestId('withdraw-amount').locator('input').fill(new Decimal(before).plus(1).toFixed());
+  await modal.getByTestId('withdraw-amount').locator('input').fill(new Decimal(before).plus(onSpot).plus(1).toFixed());
   await modal.getByTestId('withdraw-review').click();
-  await expect(modal.getByText(/^Insufficient funds: more than available/)).toBeVisible();
+  await expect(modal.getByText(/^Insufficient funds: more than the wallet and spot hold together/)).toBeVisible();
   await expect(modal.getByTestId('withdraw-confirm')).toHaveCount(0);
 
   await modal.getByTestId('withdraw-address').locator('input').fill(ETH_ADDRESS);

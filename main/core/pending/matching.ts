@@ -75,7 +75,7 @@ export function orderAsTransaction(order: BuyCryptoOrder, providerId: string): T
     id: order.id, status: order.status.toUpperCase(), type: BUY_ORDER, subtype: `${providerId}>${order.targetCode}`, createdAt,
     updatedAt: createdAt, currency: order.sourceCode, amount: order.sourceAmount ?? new Decimal(-1), fee: undefined,
     networkCode: undefined, address: order.walletAddress, paymentId: undefined, hash: undefined, txId: undefined,
-    operationId: order.operationId, confirmations: undefined, publicComment: undefined,
+    operationId: order.operationId, operationType: undefined, confirmations: undefined, publicComment: undefined,
   };
 }
 

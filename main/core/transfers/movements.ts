@@ -30,8 +30,16 @@ export function isMovement(tx: Pick<Transaction, 'type' | 'subtype'>): boolean {
 export function toMovementView(tx: Transaction): MovementView {
   return {
     id: tx.id, type: tx.type, subtype: tx.subtype, status: tx.status, currency: tx.currency, amount: tx.amount.toFixed(),
-    createdAt: tx.createdAt, operationId: tx.operationId ?? null,
+    createdAt: tx.createdAt, operationId: tx.operationId ?? null, direction: directionOf(tx),
   };
+}
+
+/** A conversion's legs say which they are in operation_type; sends and receipts by their type. */
+export function directionOf(tx: Pick<Transaction, 'type' | 'operationType'>): MovementView['direction'] {
+  const side = tx.type === 'SWAP' ? tx.operationType?.toLowerCase() : tx.type.toLowerCase();
+  if (side === 'withdraw') return 'out';
+  if (side === 'deposit') return 'in';
+  return null;
 }
 
 export function toMovementRecord(tx: Transaction): MovementRecord {

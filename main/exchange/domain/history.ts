@@ -20,6 +20,8 @@ export interface Transaction {
   hash: string | undefined;
   txId: string | undefined;
   operationId: string | undefined;
+  /** native.operation_type: which side of a two-legged operation this is ('withdraw' paid out, 'deposit' paid in). */
+  operationType: string | undefined;
   confirmations: number | undefined;
   publicComment: string | undefined;
 }

@@ -89,6 +89,7 @@ export function parseTransaction(value: unknown): Transaction {
     hash: optStr(native, 'hash'),
     txId: optStr(native, 'tx_id'),
     operationId: optStr(record, 'operation_id'),
+    operationType: optStr(native, 'operation_type'),
     confirmations: optInt(native, 'confirmations'),
     publicComment: optStr(native, 'public_comment'),
   };

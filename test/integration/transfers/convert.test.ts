@@ -93,6 +93,10 @@ describe('converting', () => {
     expect(result.difference).toBe(new Decimal(result.credited?.amount ?? 'NaN').minus(result.expected).toFixed());
     const audit = h.desk.audit.all({ action: 'convert' }).map((e) => [e.phase, e.outcome, e.currency, e.amount]);
     expect(audit.slice(-2)).toEqual([['attempt', 'sent', 'USDT', '250'], ['result', 'ok', 'USDT', '250']]);
+
+    const legs = unwrap(await h.desk.core.handlers.listMovements({ limit: 10 })).filter((m) => result.transactionIds.includes(m.id));
+    const byCurrency = Object.fromEntries(legs.map((m) => [m.currency, m.direction]));
+    expect(byCurrency).toEqual({ USDT: 'out', ETH: 'in' });
   });
 
   it('stays done with nothing read back when the transactions cannot be read', async () => {

@@ -11,7 +11,7 @@ const at = (offsetMs: number) => new Date(SENT + offsetMs).toISOString();
 const tx = (fields: Partial<Transaction>): Transaction => ({
   id: '101', status: 'CREATED', type: 'WITHDRAW', subtype: 'BLOCKCHAIN', createdAt: at(500), updatedAt: at(500), currency: 'BTC',
   amount: new Decimal('0.0123'), fee: new Decimal('0.0005'), networkCode: undefined, address: 'addr-1', paymentId: undefined,
-  hash: undefined, txId: undefined, operationId: undefined, confirmations: undefined, publicComment: undefined, ...fields,
+  hash: undefined, txId: undefined, operationId: undefined, operationType: undefined, confirmations: undefined, publicComment: undefined, ...fields,
 });
 const move = (fields: Partial<PendingMove>): PendingMove => ({
   id: 'm1', profileId: 'p', kind: 'withdraw', currency: 'BTC', amount: '0.0123', feeMode: 'added', destination: 'addr-1',

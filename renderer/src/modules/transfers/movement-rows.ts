@@ -68,17 +68,20 @@ export function upsertMovement(list: readonly MovementView[], movement: Movement
   return [...others, movement].sort(compareNewestFirst).slice(0, limit);
 }
 
-/**
- * One row per movement, a conversion's two legs joined by their operation id. The service writes
- * the paid leg before the received one, so the lower id is taken as what was paid.
- */
+/** Paid leg first: by direction where the service says it, else by id (the paid leg is written first). */
+function paidFirst(a: MovementView, b: MovementView): number {
+  const rank = (leg: MovementView) => (leg.direction === 'out' ? 0 : leg.direction === 'in' ? 1 : 0.5);
+  return rank(a) - rank(b) || compareIds(a.id, b.id);
+}
+
+/** One row per movement, a conversion's two legs joined by their operation id. */
 export function movementRows(list: readonly MovementView[]): MovementRow[] {
   const rows: MovementRow[] = [];
   const conversions = new Map<string, MovementRow>();
   for (const movement of [...list].sort(compareNewestFirst)) {
     const joined = movement.type === 'SWAP' && movement.operationId ? conversions.get(movement.operationId) : undefined;
     if (joined) {
-      joined.legs = [...joined.legs, movement].sort((a, b) => compareIds(a.id, b.id));
+      joined.legs = [...joined.legs, movement].sort(paidFirst);
       continue;
     }
     const row: MovementRow = { key: movement.id, kind: movementKind(movement), createdAt: movement.createdAt, status: movement.status, legs: [movement] };

@@ -36,7 +36,7 @@ export function quote(overrides: Partial<ConversionQuote> = {}): ConversionQuote
 export function movement(id: string, overrides: Partial<MovementView> = {}): MovementView {
   return {
     id, type: 'TRANSFER', subtype: 'WALLET_TO_SPOT', status: 'SUCCESS', currency: 'USDT', amount: '10',
-    createdAt: '2026-11-23T09:00:00.000Z', operationId: null, ...overrides,
+    createdAt: '2026-11-23T09:00:00.000Z', operationId: null, direction: null, ...overrides,
   };
 }
 

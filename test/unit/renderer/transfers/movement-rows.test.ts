@@ -31,6 +31,14 @@ describe('movement rows', () => {
     ]);
   });
 
+  it('takes the paid leg from the direction the service gives, whatever the ids', () => {
+    const rows = movementRows([
+      movement('21', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'USDT', amount: '100', operationId: 'op2', direction: 'out' }),
+      movement('20', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'BTC', amount: '0.000998', operationId: 'op2', direction: 'in' }),
+    ]);
+    expect(rows[0]?.legs.map((leg) => leg.currency)).toEqual(['USDT', 'BTC']);
+  });
+
   it('puts a new movement first, replaces a changed one, and keeps at most the limit', () => {
     const list = [movement('2', { createdAt: '2026-11-23T09:00:02.000Z' }), movement('1')];
     const added = upsertMovement(list, movement('3', { createdAt: '2026-11-23T09:00:03.000Z', status: 'PENDING' }), 2);

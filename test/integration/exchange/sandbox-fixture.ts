@@ -5,6 +5,7 @@ import type { RunningSandbox, SandboxOptions } from '../../../main/sandbox/index
 import { createV3Api, type V3ApiOptions } from '../../../main/exchange/v3/api';
 import type { TreasuryApi } from '../../../main/exchange/treasury-api';
 import type { ExchangeEvent } from '../../../main/exchange/transport';
+import { sandboxControl } from '../support/sandbox-support';
 
 export const CONTROL_TOKEN = 'exchange-tests';
 
@@ -17,16 +18,7 @@ export interface Fixture {
 
 export async function startFixture(options: SandboxOptions = {}): Promise<Fixture> {
   const sandbox = await startSandbox({ lightSeed: true, controlToken: CONTROL_TOKEN, ...options });
-  const control: Fixture['control'] = async (method, path, body) => {
-    const response = await fetch(`${sandbox.restUrl}${path}`, {
-      method,
-      headers: { 'X-Sandbox-Token': CONTROL_TOKEN, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json: unknown = await response.json();
-    if (!response.ok) throw new Error(`control ${path} failed: ${JSON.stringify(json)}`);
-    return json;
-  };
+  const control: Fixture['control'] = sandboxControl(sandbox.restUrl, CONTROL_TOKEN);
   const keyByLabel: Fixture['keyByLabel'] = async (label, accountEmail = 'master@sandbox.test') => {
     const accounts = await control('GET', '/sandbox/accounts');
     if (!Array.isArray(accounts)) throw new Error('accounts is not a list');

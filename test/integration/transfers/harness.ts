@@ -16,6 +16,7 @@ import { createV3Api } from '../../../main/exchange/v3/api';
 import type { RunningSandbox } from '../../../main/sandbox/index';
 import { startSandbox } from '../../../main/sandbox/server';
 import { openProfileCore, type ProfileCore } from '../support/profile-core';
+import { sandboxControl, waitForEmitted } from '../support/sandbox-support';
 
 export const CONTROL_TOKEN = 'transfers-tests';
 export const SIGNATURE_WINDOW_MS = 2_000;
@@ -57,16 +58,7 @@ export async function startHarness(): Promise<Harness> {
   const desks: Desk[] = [];
   const limiter = new RateLimiter();
 
-  const control: Harness['control'] = async (method, path, body) => {
-    const response = await fetch(`${sandbox.restUrl}${path}`, {
-      method,
-      headers: { 'X-Sandbox-Token': CONTROL_TOKEN, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json: unknown = await response.json();
-    if (!response.ok) throw new Error(`control ${path} failed: ${JSON.stringify(json)}`);
-    return json;
-  };
+  const control: Harness['control'] = sandboxControl(sandbox.restUrl, CONTROL_TOKEN);
   const accounts = (await control('GET', '/sandbox/accounts')) as SandboxAccount[];
   const keyOf = (email: string): SandboxKey => {
     const key = accounts.find((a) => a.email === email)?.keys[0];
@@ -150,14 +142,7 @@ export async function waitForEvent<E extends keyof ProfileEvents>(
   timeoutMs = 10_000,
   fromIndex = 0,
 ): Promise<ProfileEvents[E]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const emitted of desk.events.slice(fromIndex)) {
-      if (emitted.event === event && predicate(emitted.payload as ProfileEvents[E])) return emitted.payload as ProfileEvents[E];
-    }
-    if (Date.now() > deadline) throw new Error(`no ${event} event matched within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return waitForEmitted<ProfileEvents[E]>(desk.events, event, predicate, timeoutMs, fromIndex);
 }
 
 export function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { code: string; message: string; field?: string } }): T {

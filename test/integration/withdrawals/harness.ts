@@ -16,6 +16,7 @@ import { createV3Api, type V3ApiOptions } from '../../../main/exchange/v3/api';
 import type { RunningSandbox } from '../../../main/sandbox/index';
 import { startSandbox } from '../../../main/sandbox/server';
 import { openProfileCore, type ProfileCore } from '../support/profile-core';
+import { sandboxControl, waitForEmitted } from '../support/sandbox-support';
 
 export const CONTROL_TOKEN = 'approvals-tests';
 export const PROFILE = { id: 'profile-1', name: 'Treasury desk' };
@@ -59,16 +60,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const states: Harness['states'] = [];
   const limiter = new RateLimiter();
 
-  const control: Harness['control'] = async (method, path, body) => {
-    const response = await fetch(`${sandbox.restUrl}${path}`, {
-      method,
-      headers: { 'X-Sandbox-Token': CONTROL_TOKEN, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json: unknown = await response.json();
-    if (!response.ok) throw new Error(`control ${path} failed: ${JSON.stringify(json)}`);
-    return json;
-  };
+  const control: Harness['control'] = sandboxControl(sandbox.restUrl, CONTROL_TOKEN);
 
   function openApp(): { core: ProfileCore; api: TreasuryApi; audit: AuditLog; store: WithdrawalStore; db: Database.Database } {
     const api = createV3Api({
@@ -148,14 +140,7 @@ export async function waitForEvent<E extends keyof WalletEvents>(
   /** Only events emitted at or after this index of harness.events. */
   fromIndex = 0,
 ): Promise<WalletEvents[E]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const emitted of harness.events.slice(fromIndex)) {
-      if (emitted.event === event && predicate(emitted.payload as WalletEvents[E])) return emitted.payload as WalletEvents[E];
-    }
-    if (Date.now() > deadline) throw new Error(`no ${event} event matched within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return waitForEmitted<WalletEvents[E]>(harness.events, event, predicate, timeoutMs, fromIndex);
 }
 
 export function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {

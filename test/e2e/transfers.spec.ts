@@ -148,8 +148,10 @@ test('a conversion at a live quote: stale on the form and in the review, re-quot
   await expect(review.getByTestId('convert-requoted')).toBeVisible();
   await expect(submit).toHaveAttribute('data-action', 'convert');
   await shootInBothThemes(page, 'transfers-convert-requoted');
-  // Two screenshots can outlast a quote: then it is re-quoted once more before converting.
-  if ((await submit.getAttribute('data-action')) === 'requote') await submit.click();
+  // The screenshots take seconds of the quote's five: let it go stale again and convert at once
+  // after the next re-quote, so the click never races the quote's age.
+  await expect(submit).toHaveAttribute('data-action', 'requote', { timeout: 10_000 });
+  await submit.click();
   await expect(submit).toHaveAttribute('data-action', 'convert');
   const expectedText = (await review.getByTestId('convert-review-receive').innerText()).replace(/ expected$/, '');
   await submit.click();

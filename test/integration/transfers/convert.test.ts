@@ -57,6 +57,12 @@ describe('conversion targets and quotes', () => {
     expect([unknown.code, unknown.field]).toEqual(['VALIDATION', 'toCurrency']);
   });
 
+  it('says on the to-currency that a pair has no rate when the service cannot price it', async () => {
+    await h.control('POST', '/sandbox/faults', { path: '/api/3/public/price/rate', method: 'GET', status: 400, code: 2002, count: 1 });
+    const none = failure(await h.desk.core.handlers.getConversionQuote(USDT_ETH));
+    expect([none.code, none.field, none.message]).toEqual(['VALIDATION', 'toCurrency', 'The service gives no rate from USDT to ETH']);
+  });
+
   it('follows one watched pair on the stream, switches pairs, and stops', async () => {
     const start = h.desk.events.length;
     const first = unwrap(await h.desk.core.handlers.watchConversionQuote({ fromCurrency: 'USDT', toCurrency: 'BTC' }));

@@ -106,10 +106,20 @@ export async function startHarness(): Promise<Harness> {
   const truth: Harness['truth'] = async <T>(email: string, path: string) => {
     const key = keyOf(email);
     const authorization = `Basic ${Buffer.from(`${key.api_key}:${key.secret_key}`).toString('base64')}`;
-    // These reads share the app's per-IP limits without its limiter: a 429 is waited out.
+    // These reads share the service's per-IP limits with the app's client, so they take their turn
+    // from its limiter: reads it did not know of would spend the budget and leave the next money
+    // move a 429 (which is never retried). A 429 from elsewhere is still waited out.
+    const scope = { host: new URL(sandbox.restUrl).host, account: key.api_key };
     for (let attempt = 0; ; attempt += 1) {
-      const response = await fetch(`${sandbox.restUrl}${path}`, { headers: { Authorization: authorization } });
-      const json: unknown = await response.json();
+      const release = await limiter.acquire(path, scope);
+      let response: Response;
+      let json: unknown;
+      try {
+        response = await fetch(`${sandbox.restUrl}${path}`, { headers: { Authorization: authorization } });
+        json = await response.json();
+      } finally {
+        release();
+      }
       if (response.ok) return json as T;
       if (response.status !== 429 || attempt >= 20) throw new Error(`GET ${path} failed: ${JSON.stringify(json)}`);
       await new Promise((resolve) => setTimeout(resolve, 150));

@@ -9,6 +9,16 @@ import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs
 export const BENEFICIARY_KINDS = ['email', 'username', 'external_id'] as const;
 export type BeneficiaryKind = (typeof BENEFICIARY_KINDS)[number];
 
+/** How each kind of beneficiary identifier is called in a sentence. */
+export const BENEFICIARY_WORDS: Readonly<Record<BeneficiaryKind, string>> = {
+  email: 'email',
+  username: 'username',
+  external_id: 'external id',
+};
+
+/** A local part, one @, and a domain with a dot: enough to catch a typo; the service checks the rest. */
+export const looksLikeEmail = (text: string): boolean => /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(text);
+
 export interface SendToUserInput {
   currency: string;
   amount: string;

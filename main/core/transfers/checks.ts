@@ -3,22 +3,12 @@
 // a beneficiary typed the same way twice.
 import Decimal from '../../../preload/contract/decimal';
 import { hasLeadingZeros, hiddenCharacterProblem, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
-import type { BeneficiaryKind } from '../../../preload/contract/transfers';
+import { BENEFICIARY_WORDS, looksLikeEmail, type BeneficiaryKind } from '../../../preload/contract/transfers';
 import type { Currency } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
 import { precisionOf } from '../wallet/balances';
 
 export const invalid = (field: string, message: string): AppFailure => new AppFailure('VALIDATION', message, field);
-
-/** How the form names each kind of beneficiary identifier. */
-export const BENEFICIARY_WORDS: Readonly<Record<BeneficiaryKind, string>> = {
-  email: 'email',
-  username: 'username',
-  external_id: 'external id',
-};
-
-/** A local part, one @, and a domain with a dot: enough to catch a typo, the service checks the rest. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export function normalCode(code: string): string {
   return code.trim().toUpperCase();
@@ -59,7 +49,7 @@ export function checkBeneficiary(by: BeneficiaryKind, identifier: string, identi
   if (value === '') throw invalid('identifier', 'Enter who receives it');
   const hidden = hiddenCharacterProblem(value, `The ${BENEFICIARY_WORDS[by]}`);
   if (hidden !== null) throw invalid('identifier', hidden);
-  if (by === 'email' && !EMAIL_SHAPE.test(value)) throw invalid('identifier', `${value} is not an email address`);
+  if (by === 'email' && !looksLikeEmail(value)) throw invalid('identifier', `${value} is not an email address`);
   if (identifierAgain.trim() !== value) throw invalid('identifierAgain', 'Type the same identifier again to confirm');
   return value;
 }

@@ -13,7 +13,8 @@ import { AppFailure } from '../app-error';
 import type { PendingLedger } from '../pending/ledger';
 import { toAppFailure } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
-import { BENEFICIARY_WORDS, checkBeneficiary, checkCovered, findCurrency, invalid, normalCode, parseAmount } from './checks';
+import { BENEFICIARY_WORDS } from '../../../preload/contract/transfers';
+import { checkBeneficiary, checkCovered, findCurrency, invalid, normalCode, parseAmount } from './checks';
 import { MovementLog, type MovementApi } from './movements';
 import { QuoteBook, type QuoteApi, type QuoteDeps } from './quotes';
 

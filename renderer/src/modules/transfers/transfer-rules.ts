@@ -2,24 +2,10 @@
 // be, and what the wallet and spot sides hold. Every message is worded for the field it sits on;
 // main and the service check again, this only spares a round trip.
 import Decimal from '../../../../preload/contract/decimal';
-import type { BeneficiaryKind, CurrencyInfo, MergedBalance, WalletOverview } from '../../../../preload/contract';
+import { BENEFICIARY_WORDS, looksLikeEmail, type BeneficiaryKind, type CurrencyInfo, type MergedBalance, type WalletOverview } from '../../../../preload/contract';
 import { hiddenCharacterProblem } from '../../../../preload/contract/text-rules';
 import { toDecimal } from '../money/money-format';
 
-export const BENEFICIARY_LABELS: Readonly<Record<BeneficiaryKind, string>> = {
-  email: 'email',
-  username: 'username',
-  external_id: 'external id',
-};
-
-/** What the identifier field is called for each kind, as a label. */
-export const BENEFICIARY_FIELD_LABELS: Readonly<Record<BeneficiaryKind, string>> = {
-  email: 'Email',
-  username: 'Username',
-  external_id: 'External id',
-};
-
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 const IDENTIFIER_MAX = 254;
 
 /** One currency's wallet and spot balances; zero on both sides when the account holds none. */
@@ -40,14 +26,14 @@ export function currencyProblem(code: string | null, info: CurrencyInfo | undefi
 
 /** The beneficiary's identifier as typed, checked for its kind. */
 export function beneficiaryProblem(by: BeneficiaryKind, identifier: string): string | undefined {
-  const label = BENEFICIARY_LABELS[by];
+  const label = BENEFICIARY_WORDS[by];
   const trimmed = identifier.trim();
   if (trimmed === '') return `Enter the recipient’s ${label}.`;
   if (trimmed !== identifier) return `Remove the spaces around the ${label}.`;
   if (identifier.length > IDENTIFIER_MAX) return `At most ${IDENTIFIER_MAX} characters.`;
   const hidden = hiddenCharacterProblem(identifier, `The ${label}`);
   if (hidden) return `${hidden}.`;
-  if (by === 'email' && !EMAIL_SHAPE.test(identifier)) return 'This is not an email address (name@example.com).';
+  if (by === 'email' && !looksLikeEmail(identifier)) return 'This is not an email address (name@example.com).';
   if (by !== 'email' && /\s/.test(identifier)) return `A ${label} has no spaces.`;
   return undefined;
 }

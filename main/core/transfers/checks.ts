@@ -1,25 +1,12 @@
 // The checks every move of this domain makes before anything is sent, each failure naming the
-// contract's field: a known currency, an amount in its precision, a balance that covers it, and
+// contract's field: an amount in its precision, a balance that covers it, and
 // a beneficiary typed the same way twice.
 import Decimal from '../../../preload/contract/decimal';
 import { hasLeadingZeros, hiddenCharacterProblem, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
 import { BENEFICIARY_WORDS, looksLikeEmail, type BeneficiaryKind } from '../../../preload/contract/transfers';
 import type { Currency } from '../../exchange/domain';
-import { AppFailure } from '../app-error';
+import { invalid } from '../field-checks';
 import { precisionOf } from '../wallet/balances';
-
-export const invalid = (field: string, message: string): AppFailure => new AppFailure('VALIDATION', message, field);
-
-export function normalCode(code: string): string {
-  return code.trim().toUpperCase();
-}
-
-export function findCurrency(code: string, currencies: readonly Currency[], field: string): Currency {
-  const wanted = normalCode(code);
-  const currency = currencies.find((c) => c.code.toUpperCase() === wanted);
-  if (currency === undefined) throw invalid(field, `Unknown currency ${wanted}`);
-  return currency;
-}
 
 /** Decimal places the currency's amounts take (from its smallest transfer amount). */
 export function precisionOfCurrency(currency: Currency): number {

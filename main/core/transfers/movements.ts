@@ -7,7 +7,7 @@ import { isApiError } from '../../exchange/errors';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { AppFailure } from '../app-error';
 import { toAppFailure } from '../session/api-failure';
-import { normalCode } from './checks';
+import { normalCode } from '../field-checks';
 
 export const DEFAULT_MOVEMENTS = 50;
 

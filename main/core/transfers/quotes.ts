@@ -11,7 +11,8 @@ import { isObject } from '../../exchange/json';
 import type { ChannelNotification, PublicStream, Unsubscribe } from '../../exchange/stream/streams';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { toAppFailure } from '../session/api-failure';
-import { findCurrency, invalid, normalCode, precisionOfCurrency } from './checks';
+import { findCurrency, invalid, normalCode } from '../field-checks';
+import { precisionOfCurrency } from './checks';
 
 /**
  * The share of the converted value the service keeps. The service publishes no figure: Coffer

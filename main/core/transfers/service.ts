@@ -14,7 +14,8 @@ import type { PendingLedger } from '../pending/ledger';
 import { toAppFailure } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
 import { BENEFICIARY_WORDS } from '../../../preload/contract/transfers';
-import { checkBeneficiary, checkCovered, findCurrency, invalid, normalCode, parseAmount } from './checks';
+import { findCurrency, invalid, normalCode } from '../field-checks';
+import { checkBeneficiary, checkCovered, parseAmount } from './checks';
 import { MovementLog, type MovementApi } from './movements';
 import { QuoteBook, type QuoteApi, type QuoteDeps } from './quotes';
 

@@ -7,6 +7,7 @@ import type { AddressQuery, CurrencyInfo, DepositAddress, MergedBalance, Transfe
 import type { FeeEstimateInput, FeeEstimateResult } from '../../../preload/contract/withdrawals';
 import type { CryptoAddress, Currency } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
+import { normalCode } from '../field-checks';
 import type { PendingLedger } from '../pending/ledger';
 import type { FeedListeners, FeedName, LiveFeeds, ProfileRef, Unsubscribe, ExchangeApi } from '../session/ports';
 import { toAppFailure } from '../session/api-failure';
@@ -129,7 +130,7 @@ export class WalletService {
   /** Wallet ↔ spot, checked against the source's available balance, audited around the request. */
   async transfer(input: TransferInput): Promise<TransferResult> {
     const amount = parseAmount(input.amount);
-    const currency = input.currency.trim().toUpperCase();
+    const currency = normalCode(input.currency);
     const known = (await this.call(() => this.deps.currencies())).find((c) => c.code === currency);
     if (known !== undefined && !known.transferEnabled) {
       throw new AppFailure('VALIDATION', `The service does not move ${currency} between wallet and spot at the moment (its transfers are disabled)`, 'currency');

@@ -4,7 +4,7 @@ import Decimal from '../../../preload/contract/decimal';
 import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
 import type { WithdrawalInput } from '../../../preload/contract/withdrawals';
 import type { Currency, Network } from '../../exchange/domain';
-import { AppFailure } from '../app-error';
+import { findCurrency as listedCurrency, invalid } from '../field-checks';
 
 export const MAX_PUBLIC_COMMENT = 255;
 
@@ -18,8 +18,6 @@ export interface CheckedWithdrawal {
   includeFee: boolean;
   publicComment: string | undefined;
 }
-
-const invalid = (field: string, message: string): AppFailure => new AppFailure('VALIDATION', message, field);
 
 /** Throws an AppFailure naming the first bad field. `available` is the wallet's available balance. */
 export function checkWithdrawal(input: WithdrawalInput, currencies: readonly Currency[], available: Decimal): CheckedWithdrawal {
@@ -40,9 +38,7 @@ export function checkWithdrawal(input: WithdrawalInput, currencies: readonly Cur
 }
 
 function findCurrency(code: string, currencies: readonly Currency[]): Currency {
-  const wanted = code.trim().toUpperCase();
-  const currency = currencies.find((c) => c.code.toUpperCase() === wanted);
-  if (currency === undefined) throw invalid('currency', `Unknown currency ${code}`);
+  const currency = listedCurrency(code, currencies, 'currency');
   if (!currency.crypto) throw invalid('currency', `${currency.code} is not a crypto currency and cannot be withdrawn`);
   if (!currency.payoutEnabled || currency.delisted) throw invalid('currency', `Withdrawals of ${currency.code} are disabled`);
   return currency;

@@ -8,7 +8,7 @@ import type { PendingMoveView } from '../../../../preload/contract';
 import { appErrorText } from '../../../../preload/contract/result';
 import { useBridge } from '../../bridge-key';
 import { usePendingMove } from '../pending/use-pending-moves';
-import { readValuation } from '../wallet/valuation-preference';
+import { useOverviewRefresh } from '../wallet/use-wallet';
 import { useWalletStore } from '../wallet/wallet-store';
 import { balanceOf, coverage, type Coverage } from './transfer-rules';
 
@@ -82,11 +82,7 @@ export function useWrongSide(options: WrongSideOptions): WrongSideHelper {
   );
 
   /** The wallet's new balance before the next step checks the payment against it. */
-  async function refreshBalances(): Promise<void> {
-    const valuationCurrency = store.overview?.valuationCurrency ?? readValuation(typeof localStorage === 'undefined' ? undefined : localStorage);
-    const overview = await api.getWalletOverview({ valuationCurrency });
-    if (overview.ok) store.setOverview(overview.value);
-  }
+  const refreshBalances = useOverviewRefresh();
 
   async function moveFromSpot(): Promise<void> {
     const code = options.currency();

@@ -64,3 +64,18 @@ export function useWallet(): WalletLoader {
 
   return { valuation, load, setValuation };
 }
+
+/**
+ * Reads the overview again in the valuation shown (or the remembered one) for a form outside the
+ * wallet page: a balance it checks against must be known, or fresh after money moved. With
+ * `onlyIfMissing`, an overview loaded meanwhile by someone else is kept.
+ */
+export function useOverviewRefresh(): (options?: { onlyIfMissing?: boolean }) => Promise<void> {
+  const { api } = useBridge();
+  const store = useWalletStore();
+  return async ({ onlyIfMissing = false } = {}) => {
+    const valuationCurrency = store.overview?.valuationCurrency ?? readValuation(browserStorage());
+    const overview = await api.getWalletOverview({ valuationCurrency });
+    if (overview.ok && (!onlyIfMissing || store.overview === null)) store.setOverview(overview.value);
+  };
+}

@@ -6,7 +6,7 @@ import type { AppError, CurrencyInfo, FeeEstimateResult, NetworkInfo, Withdrawal
 import { useBridge } from '../../bridge-key';
 import { toDecimal } from '../money/money-format';
 import { useWrongSide, type WrongSideHelper } from '../transfers/use-wrong-side';
-import { readValuation } from './valuation-preference';
+import { useOverviewRefresh } from './use-wallet';
 import { useWalletStore } from './wallet-store';
 import {
   WITHDRAWAL_FIELDS,
@@ -64,6 +64,7 @@ export interface WithdrawalForm {
 export function useWithdrawalForm(next: () => void = () => undefined): WithdrawalForm {
   const { api } = useBridge();
   const store = useWalletStore();
+  const loadBalances = useOverviewRefresh();
   const draft = reactive<WithdrawalDraft>(emptyDraft());
   const touched = reactive(new Set<WithdrawalField>());
   const serverErrors = ref<WithdrawalErrors>({});
@@ -100,14 +101,8 @@ export function useWithdrawalForm(next: () => void = () => undefined): Withdrawa
     touched.clear();
     serverErrors.value = {};
     estimate.value = { state: 'none' };
-    if (store.overview === null) void loadBalances();
-  }
-
-  /** Opened outside the wallet page (prepare again): the available balance still has to be known. */
-  async function loadBalances(): Promise<void> {
-    const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
-    const overview = await api.getWalletOverview({ valuationCurrency: readValuation(storage) });
-    if (overview.ok && store.overview === null) store.setOverview(overview.value);
+    // Opened outside the wallet page (prepare again): the available balance still has to be known.
+    if (store.overview === null) void loadBalances({ onlyIfMissing: true });
   }
 
   function touch(field: WithdrawalField): void {

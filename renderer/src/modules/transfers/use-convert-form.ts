@@ -21,7 +21,7 @@ import {
 } from './conversion-form';
 import { balanceOf } from './transfer-rules';
 import { useConversionQuote, type ConversionQuoteFeed } from './use-conversion-quote';
-import { useMoveLock } from './use-move-lock';
+import { useMoveLock } from '../pending/use-move-lock';
 
 /** What the review shows and what is sent: the quote it was worked out from stays fixed. */
 export interface PinnedConversion {

@@ -9,7 +9,7 @@ import { precisionOf } from '../money/money-format';
 import { useWalletStore } from '../wallet/wallet-store';
 import { SEND_FIELDS, emptySendDraft, sendAmount, toSendInput, validateSend, type SendDraft, type SendErrors, type SendField } from './send-form';
 import { balanceOf } from './transfer-rules';
-import { useMoveLock } from './use-move-lock';
+import { useMoveLock } from '../pending/use-move-lock';
 import { useWrongSide, type WrongSideHelper } from './use-wrong-side';
 
 export interface SentToUser {

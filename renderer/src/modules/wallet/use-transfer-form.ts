@@ -8,7 +8,7 @@ import { appErrorText } from '../../../../preload/contract/result';
 import { useBridge } from '../../bridge-key';
 import { checkAmountInput, type AmountCheck } from '../money/amount-input';
 import { precisionOf, type Precisions } from '../money/money-format';
-import { useMoveLock } from '../transfers/use-move-lock';
+import { useMoveLock } from '../pending/use-move-lock';
 import { useWalletStore } from './wallet-store';
 
 export const TRANSFER_FIELDS = ['currency', 'to', 'amount'] as const;

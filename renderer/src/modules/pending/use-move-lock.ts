@@ -4,7 +4,7 @@
 // move of the same kind and currency locks it too.
 import { computed, ref, watch, type ComputedRef, type Ref } from 'vue';
 import type { PendingMoveKind, PendingMoveView } from '../../../../preload/contract';
-import { useOpenMove, usePendingMove } from '../pending/use-pending-moves';
+import { useOpenMove, usePendingMove } from './use-pending-moves';
 
 export interface MoveLock {
   /** The id of the last move whose outcome the service did not confirm. */

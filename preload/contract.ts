@@ -8,6 +8,7 @@ import { namesOf, type OperationSpecs } from './contract/operation';
 import { PENDING_EVENTS, PENDING_OPERATIONS, type PendingEvents, type PendingOperations } from './contract/pending';
 import { PROFILE_OPERATIONS, type ProfileOperations } from './contract/profiles';
 import { SHELL_EVENTS, SHELL_OPERATIONS, type ShellEvents, type ShellOperations } from './contract/shell';
+import { SUB_ACCOUNT_EVENTS, SUB_ACCOUNT_OPERATIONS, type SubAccountEvents, type SubAccountOperations } from './contract/subaccounts';
 import { TRANSFER_EVENTS, TRANSFER_OPERATIONS, type TransferEvents, type TransferOperations } from './contract/transfers';
 import { WALLET_EVENTS, WALLET_OPERATIONS, type WalletEvents, type WalletOperations } from './contract/wallet';
 import { WITHDRAWAL_EVENTS, WITHDRAWAL_OPERATIONS, type WithdrawalEvents, type WithdrawalOperations } from './contract/withdrawals';
@@ -17,6 +18,7 @@ export * from './contract/audit';
 export * from './contract/pending';
 export * from './contract/profiles';
 export * from './contract/shell';
+export * from './contract/subaccounts';
 export * from './contract/transfers';
 export * from './contract/wallet';
 export * from './contract/withdrawals';
@@ -26,6 +28,7 @@ export interface Operations
     ProfileOperations,
     WalletOperations,
     TransferOperations,
+    SubAccountOperations,
     WithdrawalOperations,
     AuditOperations,
     PendingOperations {}
@@ -36,6 +39,7 @@ export const OPERATIONS: OperationSpecs<Operations> = {
   ...PROFILE_OPERATIONS,
   ...WALLET_OPERATIONS,
   ...TRANSFER_OPERATIONS,
+  ...SUB_ACCOUNT_OPERATIONS,
   ...WITHDRAWAL_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...PENDING_OPERATIONS,
@@ -48,13 +52,14 @@ export type ResultOf<K extends OperationName> = Operations[K]['result'];
 export const OPERATION_NAMES: readonly OperationName[] = namesOf(OPERATIONS);
 
 /** Events main pushes to the renderer. */
-export interface Events extends ShellEvents, WalletEvents, TransferEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
+export interface Events extends ShellEvents, WalletEvents, TransferEvents, SubAccountEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
 export type EventName = keyof Events;
 
 export const EVENT_NAMES: readonly EventName[] = namesOf({
   ...SHELL_EVENTS,
   ...WALLET_EVENTS,
   ...TRANSFER_EVENTS,
+  ...SUB_ACCOUNT_EVENTS,
   ...WITHDRAWAL_EVENTS,
   ...AUDIT_EVENTS,
   ...PENDING_EVENTS,

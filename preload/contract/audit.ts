@@ -6,7 +6,10 @@ import { isoTime } from './fields';
 import { noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
 import { profileIdText } from './profile-schemas';
 
-export const AUDIT_ACTIONS = ['prepare', 'commit', 'rollback', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer', 'buyCryptoOrder'] as const;
+export const AUDIT_ACTIONS = [
+  'prepare', 'commit', 'rollback', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer', 'buyCryptoOrder',
+  'subAccountFreeze', 'subAccountActivate', 'subAccountAcl',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** attempt: written before the request is sent; result: written when it settles. */

@@ -1,7 +1,9 @@
 // Assembles the application core once per process: database, keychain, services, handlers and
 // the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
 import type Database from 'better-sqlite3';
-import { PENDING_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo } from '../../preload/contract';
+import {
+  PENDING_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
+} from '../../preload/contract';
 import { openDatabase } from '../db/database';
 import { createProfilesRepo } from '../db/profiles-repo';
 import { createSettingsRepo } from '../db/settings-repo';
@@ -21,6 +23,7 @@ import { createRightsHandlers } from './rights-probe';
 import { createProfileSessions, type ProfileSessions } from './session/profile-sessions';
 import { createScopes, perProfile, type Scopes } from './session/scopes';
 import { followStreamStates } from './stream-states';
+import { subAccountHandlers } from './subaccounts/handlers';
 import { transferHandlers } from './transfers/handlers';
 import { walletHandlers } from './wallet/handlers';
 import { withdrawalHandlers } from './withdrawals/handlers';
@@ -58,6 +61,7 @@ export function profileDomainHandlers(scopes: Scopes) {
     ...perProfile(scopes, TRANSFER_OPERATIONS, transferHandlers),
     ...perProfile(scopes, WITHDRAWAL_OPERATIONS, withdrawalHandlers),
     ...perProfile(scopes, PENDING_OPERATIONS, pendingHandlers),
+    ...perProfile(scopes, SUB_ACCOUNT_OPERATIONS, subAccountHandlers),
   };
 }
 

@@ -60,6 +60,8 @@ export interface PendingStore {
   inStates(profileId: string, states: readonly PendingMoveState[]): PendingMove[];
   /** The newest moves of the profile, newest first. */
   recent(profileId: string, limit: number): PendingMove[];
+  /** The profile's newest moves of one kind to any of these destinations, newest first. */
+  toDestinations(profileId: string, kind: PendingMoveKind, destinations: readonly string[], limit: number): PendingMove[];
   /** Attributes a transaction to a move; false when another move already holds it. */
   claim(profileId: string, txId: string, moveId: string): boolean;
   /** Which of these transaction ids already belong to a move. */
@@ -89,6 +91,12 @@ export function createPendingStore(db: Database.Database): PendingStore {
       return (db.prepare(sql).all(profileId, ...states) as Row[]).map(fromRow).filter((m) => m !== undefined);
     },
     recent: (profileId, limit) => (recent.all(profileId, limit) as Row[]).map(fromRow).filter((m) => m !== undefined),
+    toDestinations: (profileId, kind, destinations, limit) => {
+      if (destinations.length === 0) return [];
+      const sql = `SELECT * FROM pending_operations WHERE profile_id = ? AND kind = ? AND destination IN (${destinations.map(() => '?').join(',')})
+        ORDER BY created_at DESC, rowid DESC LIMIT ?`;
+      return (db.prepare(sql).all(profileId, kind, ...destinations, limit) as Row[]).map(fromRow).filter((m) => m !== undefined);
+    },
     claim: (profileId, txId, moveId) => {
       if (claim.run(profileId, txId, moveId).changes === 1) return true;
       return claimedOne.get(profileId, txId) === moveId;

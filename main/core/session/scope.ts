@@ -6,6 +6,7 @@ import type { Events } from '../../../preload/contract';
 import type { AuditLog } from '../audit/audit-log';
 import { PendingLedger } from '../pending/ledger';
 import type { PendingStore } from '../pending/store';
+import { SubAccountsService } from '../subaccounts/service';
 import { TransfersService } from '../transfers/service';
 import { WalletService } from '../wallet/service';
 import { WithdrawalsService } from '../withdrawals/service';
@@ -43,6 +44,7 @@ export interface ProfileScope {
   readonly wallet: WalletService;
   readonly withdrawals: WithdrawalsService;
   readonly transfers: TransfersService;
+  readonly subAccounts: SubAccountsService;
 }
 
 export interface OpenScope {
@@ -84,6 +86,15 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     },
   });
 
+  const subAccounts = new SubAccountsService({
+    api, audit: deps.audit, ledger, moves: deps.pending, profile, currencies: () => withdrawals.currencies(),
+    rates: (currencies, valuation) => wallet.rates(currencies, valuation),
+    notices: {
+      totals: (totals, loaded, total) => emit('subAccountTotals', { totals, loaded, total }),
+      sweepStep: (step) => emit('sweepStep', { step }),
+    },
+  });
+
   withdrawals.start();
   ledger.start();
   wallet.startLive(
@@ -96,8 +107,9 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
   );
 
   return {
-    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers },
+    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts },
     close() {
+      subAccounts.close();
       transfers.close();
       wallet.close();
       withdrawals.close();

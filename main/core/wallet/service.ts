@@ -60,7 +60,7 @@ export class WalletService {
   }
 
   /** Rates of every held currency in the valuation currency; one missing rate fails no one. */
-  private async rates(currencies: readonly string[], valuation: string): Promise<Map<string, Decimal>> {
+  async rates(currencies: readonly string[], valuation: string): Promise<Map<string, Decimal>> {
     const wanted = currencies.filter((c) => c !== valuation);
     if (wanted.length === 0) return new Map([[valuation, new Decimal(1)]]);
     try {

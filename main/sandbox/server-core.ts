@@ -5,8 +5,10 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { SandboxClock } from './clock';
 import { createContext, type RateSource, type SandboxContext } from './context';
+import { canTransact } from './db/accounts';
 import { createControlHandler } from './controls/routes';
 import { FaultRegistry } from './controls/faults';
+import { ResponseStats } from './controls/stats';
 import { openDatabase, readMeta, wipeDatabase, writeMeta, type SandboxDb } from './db/open';
 import { createRequestHandler, type SideHandler } from './http/handler';
 import { Router } from './http/router';
@@ -47,6 +49,7 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   seedIfEmpty(ctx, seedOptions);
   const limits = new LimitPolicy(options.limits);
   const faults = new FaultRegistry();
+  const stats = new ResponseStats();
   const router = new Router();
   publicSide?.registerRoutes(router);
   const engine = new SpotEngine(ctx, { enabled: limits.enabled, scale: options.limits?.scale ?? 1 });
@@ -60,10 +63,11 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   const side: SideHandler[] = [...createAccountSideHandlers(ctx)];
   if (options.controlToken) {
     side.push(createControlHandler({
-      token: options.controlToken, ctx, faults, dropSockets,
+      token: options.controlToken, ctx, faults, stats, dropSockets,
       reset: () => {
         dropSockets();
         faults.clear();
+        stats.reset();
         limits.reset();
         wipeDatabase(db);
         ctx.accounts.clearCache();
@@ -73,7 +77,10 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   }
   const sessionDeps = {
     keys: ctx.accounts, limits, pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_MS, clock: ctx.clock,
-    accountActive: (id: number) => ctx.accounts.get(id)?.status === 'active',
+    accountActive: (id: number) => {
+      const status = ctx.accounts.get(id)?.status;
+      return status !== undefined && canTransact(status);
+    },
   };
   const streams: Record<string, StreamEndpoint> = {
     '/api/3/ws/wallet': createWalletStream(ctx, sessionDeps),
@@ -82,7 +89,7 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   const publicStream = publicSide?.createStream((ip) => limits.allowStreamMessage('public', ip, null, 'subscribe'));
   if (publicStream) streams['/api/3/ws/public'] = publicStream;
 
-  const server = createServer({ keepAlive: true }, createRequestHandler({ router, keys: ctx.accounts, limits, faults, clock, side }));
+  const server = createServer({ keepAlive: true }, createRequestHandler({ router, keys: ctx.accounts, limits, faults, clock, side, stats }));
   server.keepAliveTimeout = 65_000;
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => upgrade(wss, streams, sockets, limits, req, socket, head));

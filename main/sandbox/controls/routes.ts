@@ -12,11 +12,15 @@
 //   GET  /sandbox/accounts                    every account with its keys (label, api_key, secret_key, rights)
 //   POST /sandbox/keys {account?, rights, label?} → a new key pair
 //   POST /sandbox/seed-transactions {account?, count ≤ 200000}  bulk settled history in one transaction
+//   POST /sandbox/sub-accounts {count ≤ 500, status? (new|active|frozen|disabled, default active),
+//        funding? {CODE: amount} wallet balances each starts with} → {ids}: more sub-accounts of the master
+//   GET  /sandbox/stats                       → {responses: {"200": n, "429": n, …}}: replies of /api/ paths by
+//        HTTP status (statuses not seen are absent); DELETE /sandbox/stats starts the count again
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sameText } from '../auth/authenticate';
 import { KEY_RIGHTS, type KeyRight } from '../auth/rights';
 import type { SandboxContext } from '../context';
-import type { Account } from '../db/accounts';
+import { ACCOUNT_STATUSES, type Account } from '../db/accounts';
 import { parseBody } from '../http/body';
 import { ServiceError, validationError } from '../http/errors';
 import { sendError, sendJson, type RawRequest, type SideHandler } from '../http/handler';
@@ -24,16 +28,20 @@ import { ParamReader } from '../http/params';
 import type { RouteContext } from '../http/route';
 import { Router } from '../http/router';
 import { MAX_BULK_TRANSACTIONS, insertHistory } from '../seed/history';
+import { createSubAccounts, type Funding } from '../seed/sub-accounts';
+import { findCurrency } from '../catalog';
 import { resolveNetwork } from '../wallet/addresses';
 import { failTransaction } from '../wallet/chain';
 import { createDeposit } from '../wallet/deposits';
 import { randomBytes } from 'node:crypto';
 import type { FaultRegistry } from './faults';
+import type { ResponseStats } from './stats';
 
 export interface ControlDeps {
   token: string;
   ctx: SandboxContext;
   faults: FaultRegistry;
+  stats: ResponseStats;
   dropSockets(): number;
   reset(): void;
 }
@@ -119,6 +127,36 @@ function registerControls(router: Router, deps: ControlDeps): void {
     insertHistory(ctx.db, { accountId: account.id, count, seed: ctx.seed + Date.now(), nowMs: ctx.clock.now() });
     return { result: true, account_id: account.id, count, elapsed_ms: Date.now() - started };
   });
+  router.add('POST', '/sandbox/sub-accounts', null, (r) => {
+    const p = ParamReader.of(r);
+    if (!p.has('count')) throw validationError('count', 'is required');
+    const count = p.int('count', 0, 1, MAX_NEW_SUB_ACCOUNTS);
+    const status = p.oneOf('status', ACCOUNT_STATUSES, 'active');
+    const master = ctx.accounts.master();
+    if (!master) throw validationError('account', 'there is no master account');
+    return { ids: createSubAccounts(ctx, master.id, { count, status, funding: fundingOf(r.body.funding) }).map(String) };
+  });
+  router.add('GET', '/sandbox/stats', null, () => ({ responses: deps.stats.byStatus() }));
+  router.add('DELETE', '/sandbox/stats', null, () => {
+    deps.stats.reset();
+    return { result: true };
+  });
+}
+
+const MAX_NEW_SUB_ACCOUNTS = 500;
+
+/** {CODE: amount} of known currencies, each amount within the currency's decimals. */
+function fundingOf(value: unknown): Funding {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw validationError('funding', 'must be an object of currency codes to amounts');
+  const reader = new ParamReader(value as Record<string, unknown>);
+  const funding: Record<string, string> = {};
+  for (const code of Object.keys(value)) {
+    const currency = findCurrency(code.toUpperCase());
+    if (!currency) throw validationError('funding', `${code} is not a currency of the service`);
+    funding[currency.code] = reader.amount(code, currency.decimals).toFixed();
+  }
+  return funding;
 }
 
 function clockState(ctx: SandboxContext): { now: string; now_ms: number } {

@@ -3,8 +3,11 @@ import type { StoredKey, KeyLookup } from '../auth/authenticate';
 import { KEY_RIGHTS, type KeyRight } from '../auth/rights';
 import { cachedStatement, type SandboxDb } from './open';
 
-export const ACCOUNT_STATUSES = ['active', 'frozen', 'disabled'] as const;
+export const ACCOUNT_STATUSES = ['new', 'active', 'frozen', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** new: created and not used yet; it may do what an active account does. */
+export const canTransact = (status: AccountStatus): boolean => status === 'active' || status === 'new';
 export type AccountKind = 'master' | 'sub' | 'user';
 
 export interface Account {

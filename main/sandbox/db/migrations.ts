@@ -136,4 +136,28 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE spot_orders ADD COLUMN taker INTEGER;
   CREATE INDEX spot_orders_history ON spot_orders (account_id, updated_at);
   `,
+  // Sub-accounts may be 'new' (api-v2's statuses: new, active, disable). SQLite cannot change a
+  // CHECK in place, so the table is rebuilt; openDatabase runs migrations with foreign keys off.
+  `
+  CREATE TABLE accounts_next (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('master', 'sub', 'user')),
+    parent_id INTEGER REFERENCES accounts(id),
+    email TEXT NOT NULL UNIQUE,
+    username TEXT NOT NULL UNIQUE,
+    external_id TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL CHECK (status IN ('new', 'active', 'frozen', 'disabled')),
+    deposit_address_generation_enabled INTEGER NOT NULL DEFAULT 1,
+    withdraw_enabled INTEGER NOT NULL DEFAULT 1,
+    description TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  INSERT INTO accounts_next (id, kind, parent_id, email, username, external_id, status, deposit_address_generation_enabled,
+    withdraw_enabled, description, created_at, updated_at)
+    SELECT id, kind, parent_id, email, username, external_id, status, deposit_address_generation_enabled,
+      withdraw_enabled, description, created_at, updated_at FROM accounts;
+  DROP TABLE accounts;
+  ALTER TABLE accounts_next RENAME TO accounts;
+  `,
 ];

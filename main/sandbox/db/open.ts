@@ -35,8 +35,13 @@ export function openDatabase(file: string): SandboxDb {
   const db = new Database(file);
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
+  // A migration may rebuild a table others refer to, which SQLite allows only with foreign keys
+  // off (they cannot be switched inside the migration's transaction); they are checked after.
+  db.pragma('foreign_keys = OFF');
   migrate(db);
+  const broken = db.pragma('foreign_key_check') as unknown[];
+  if (broken.length > 0) throw new Error(`sandbox database: ${broken.length} rows refer to missing rows after the migrations`);
+  db.pragma('foreign_keys = ON');
   return db;
 }
 

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, type KeyLookup } from '../auth/authenticate';
 import type { SandboxClock } from '../clock';
 import type { FaultRegistry } from '../controls/faults';
+import type { ResponseStats } from '../controls/stats';
 import type { LimitPolicy } from '../limits/policy';
 import { parseBody } from './body';
 import { ServiceError, errors } from './errors';
@@ -31,6 +32,8 @@ export interface HandlerDeps {
   faults: FaultRegistry;
   clock: SandboxClock;
   side: SideHandler[];
+  /** Counts the replies of the service's own paths. */
+  stats?: ResponseStats;
 }
 
 export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
@@ -40,6 +43,8 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
     readRaw(req)
       .then(async (raw) => {
         for (const side of deps.side) if (await side(req, res, raw)) return;
+        const stats = deps.stats;
+        if (stats !== undefined) res.once('finish', () => stats.count(res.statusCode));
         const body = await handleApi(deps, req, raw);
         sendJson(res, 200, body);
       })

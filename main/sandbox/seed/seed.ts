@@ -1,6 +1,7 @@
-// The demo world: a funded master account with three sub-accounts (one disabled), two other
-// users, keys with various rights, balances on every currency, addresses, a white-list and ten
-// thousand historical transactions. Deterministic from the seed, except the generated key pairs.
+// The demo world: a funded master account with three funded sub-accounts (one disabled), two
+// other users, then nine more sub-accounts in mixed states (seed/sub-accounts.ts), keys with
+// various rights, balances on every currency, addresses, a white-list and ten thousand historical
+// transactions. Deterministic from the seed, except the generated key pairs.
 import { randomBytes } from 'node:crypto';
 import Decimal from '../decimal';
 import { CURRENCIES } from '../catalog';
@@ -11,6 +12,7 @@ import { KEY_RIGHTS, type KeyRight } from '../auth/rights';
 import { createDepositAddress } from '../wallet/addresses';
 import { formatAmount } from '../wallet/money';
 import { insertHistory } from './history';
+import { seedMoreSubAccounts } from './sub-accounts';
 
 export interface SeedOptions {
   apiKey?: string;
@@ -81,6 +83,7 @@ function seedWorld(ctx: SandboxContext, options: SeedOptions): void {
       fund(ctx, id, person.fundingUsdt);
       if (isMaster) seedAddressesAndWhiteList(ctx, id, now);
     }
+    if (masterId !== null) seedMoreSubAccounts(ctx, masterId, now - 30 * DAY_MS);
     writeMeta(ctx.db, 'seeded', String(now));
   })();
   const master = ctx.accounts.master();

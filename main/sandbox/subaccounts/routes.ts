@@ -2,10 +2,13 @@
 // disabled account is 21004; activating a disabled one answers false; the ACL of a frozen or
 // disabled account lists empty; frozen accounts cannot transact (10021). Unknown sub-account ids
 // are 500 with the id in the description, as api-v2.md documents ("e.g. sub-account not found").
+// Statuses are written as api-v2 lists them (new, active, disable) plus 'frozen', whose word the
+// spec leaves out. A 'new' account (created, never used) may do all an active one may: it can be
+// frozen, its ACL is listed, and its first transfer with the master, or activating it, makes it active.
 import Decimal from '../decimal';
 import { CURRENCIES } from '../catalog';
 import type { SandboxContext } from '../context';
-import type { Account } from '../db/accounts';
+import { canTransact, type Account, type AccountStatus } from '../db/accounts';
 import { ServiceError, validationError } from '../http/errors';
 import { ParamReader } from '../http/params';
 import { ANY_KEY, type RouteRegistry } from '../http/route';
@@ -16,21 +19,22 @@ import { iso } from '../wallet/transaction-record';
 import { errorsOfAccount } from '../wallet/withdraw';
 
 const TRANSFER_TYPES = ['to_sub_account', 'from_sub_account'] as const;
+const STATUS_WORDS: Readonly<Record<AccountStatus, string>> = { new: 'new', active: 'active', frozen: 'frozen', disabled: 'disable' };
 
 export function registerSubAccountRoutes(routes: RouteRegistry, ctx: SandboxContext): void {
   routes.add('GET', '/api/3/sub-account', ANY_KEY, (r) => ({
-    result: ctx.accounts.subAccountsOf(callerId(r)).map((a) => ({ sub_account_id: String(a.id), email: a.email, status: a.status })),
+    result: ctx.accounts.subAccountsOf(callerId(r)).map((a) => ({ sub_account_id: String(a.id), email: a.email, status: STATUS_WORDS[a.status] })),
   }));
   routes.add('POST', '/api/3/sub-account/freeze', ANY_KEY, (r) => {
     const subs = ownSubs(ctx, callerId(r), requiredIds(ParamReader.of(r)));
-    const blocked = subs.find((s) => s.status !== 'active');
-    if (blocked) throw new ServiceError(400, 21004, 'Sub account is already frozen or disabled', `sub-account ${blocked.id} is ${blocked.status}`);
+    const blocked = subs.find((s) => !canTransact(s.status));
+    if (blocked) throw new ServiceError(400, 21004, 'Sub account is already frozen or disabled', `sub-account ${blocked.id} is ${STATUS_WORDS[blocked.status]}`);
     for (const sub of subs) freeze(ctx, sub);
     return { result: true };
   });
   routes.add('POST', '/api/3/sub-account/activate', ANY_KEY, (r) => {
     const subs = ownSubs(ctx, callerId(r), requiredIds(ParamReader.of(r)));
-    for (const sub of subs) if (sub.status === 'frozen') ctx.accounts.setStatus(sub.id, 'active', ctx.clock.now());
+    for (const sub of subs) if (sub.status === 'frozen' || sub.status === 'new') ctx.accounts.setStatus(sub.id, 'active', ctx.clock.now());
     return { result: subs.every((s) => s.status !== 'disabled') };
   });
   routes.add('POST', '/api/3/sub-account/transfer', 'WDR', (r) => {
@@ -42,9 +46,11 @@ export function registerSubAccountRoutes(routes: RouteRegistry, ctx: SandboxCont
     const type = p.oneOf('type', TRANSFER_TYPES, 'to_sub_account');
     const master = ctx.accounts.get(callerId(r));
     const [sub] = ownSubs(ctx, callerId(r), [subId]);
-    if (!master || !sub || master.status !== 'active' || sub.status !== 'active') throw errorsOfAccount.disabled();
+    if (!master || !sub || !canTransact(master.status) || !canTransact(sub.status)) throw errorsOfAccount.disabled();
     const [from, to] = type === 'to_sub_account' ? [master.id, sub.id] : [sub.id, master.id];
-    return { result: String(moveBetweenAccounts(ctx, from, to, currency.code, amount, 'SUB_ACCOUNT')) };
+    const id = moveBetweenAccounts(ctx, from, to, currency.code, amount, 'SUB_ACCOUNT');
+    if (sub.status === 'new') ctx.accounts.setStatus(sub.id, 'active', ctx.clock.now());
+    return { result: String(id) };
   });
   routes.add('GET', '/api/3/sub-account/acl', 'PAY', (r) => ({ result: aclList(ctx, callerId(r), ParamReader.of(r).list('sub_account_ids')) }));
   routes.add('POST', '/api/3/sub-account/acl', 'PAY', (r) => {
@@ -103,7 +109,7 @@ function freeze(ctx: SandboxContext, sub: Account): void {
 
 function aclList(ctx: SandboxContext, masterId: number, ids: readonly string[] | undefined): Record<string, unknown>[] {
   const subs = ids ? ownSubs(ctx, masterId, ids) : ctx.accounts.subAccountsOf(masterId);
-  return subs.filter((s) => s.status === 'active').map((s) => ({
+  return subs.filter((s) => canTransact(s.status)).map((s) => ({
     sub_account_id: String(s.id), deposit_address_generation_enabled: s.depositAddressGenerationEnabled,
     withdraw_enabled: s.withdrawEnabled, description: s.description, created_at: iso(s.createdAt), updated_at: iso(s.updatedAt),
   }));

@@ -1,5 +1,5 @@
 // Small helpers shared by the account-side routes.
-import type { Account } from '../db/accounts';
+import { canTransact, type Account } from '../db/accounts';
 import type { SandboxContext } from '../context';
 import type { RouteContext } from '../http/route';
 import { errors } from '../http/errors';
@@ -14,6 +14,6 @@ export function callerId(route: RouteContext): number {
 /** The caller's account, refused with 10021 when frozen or disabled (it cannot transact). */
 export function activeCaller(ctx: SandboxContext, route: RouteContext): Account {
   const account = ctx.accounts.get(callerId(route));
-  if (!account || account.status !== 'active') throw errorsOfAccount.disabled();
+  if (!account || !canTransact(account.status)) throw errorsOfAccount.disabled();
   return account;
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from '../decimal';
 import { findCurrency } from '../catalog';
 import type { SandboxContext } from '../context';
+import { canTransact } from '../db/accounts';
 import type { BalanceRow, BalanceSide } from '../db/balances';
 import type { NewTx } from '../db/transactions';
 import { ServiceError, errors, validationError } from '../http/errors';
@@ -55,7 +56,7 @@ export function registerBalanceRoutes(routes: RouteRegistry, ctx: SandboxContext
     if (!sender.withdrawEnabled) throw errorsOfAccount.withdrawalsUnavailable();
     const recipient = ctx.accounts.findBy(by, identifier);
     if (!recipient || recipient.id === sender.id) throw new ServiceError(400, 22004, 'User not found', `No user with ${by} ${identifier}`);
-    if (recipient.status !== 'active') throw errorsOfAccount.disabled();
+    if (!canTransact(recipient.status)) throw errorsOfAccount.disabled();
     return { result: String(moveBetweenAccounts(ctx, sender.id, recipient.id, currency.code, amount, 'OFFCHAIN')) };
   });
 }

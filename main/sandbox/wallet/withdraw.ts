@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from '../decimal';
 import type { CurrencyDef, NetworkDef } from '../catalog';
 import type { SandboxContext } from '../context';
+import { canTransact } from '../db/accounts';
 import type { TxRow } from '../db/transactions';
 import { ServiceError, validationError } from '../http/errors';
 import { generateHash, matchesRegex } from './address-gen';
@@ -64,7 +65,7 @@ export function checkWithdrawTarget(request: WithdrawRequest): void {
 export function createWithdrawal(ctx: SandboxContext, request: WithdrawRequest): number {
   checkWithdrawTarget(request);
   const account = ctx.accounts.get(request.accountId);
-  if (!account || account.status !== 'active') throw errorsOfAccount.disabled();
+  if (!account || !canTransact(account.status)) throw errorsOfAccount.disabled();
   if (!account.withdrawEnabled) throw errorsOfAccount.withdrawalsUnavailable();
   const recipient = ownerOfAddress(ctx, request.address);
   const offchain = recipient !== undefined && request.useOffchain !== 'never';

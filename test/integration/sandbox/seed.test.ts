@@ -16,8 +16,9 @@ afterAll(async () => {
 });
 
 describe('seed', () => {
-  it('creates a master with three sub-accounts, two other users, and keys per right', () => {
-    expect(h.accounts.map((a) => a.kind)).toEqual(['master', 'sub', 'sub', 'sub', 'user', 'user']);
+  it('creates a master with three sub-accounts, two other users, nine more sub-accounts, and keys per right', () => {
+    expect(h.accounts.map((a) => a.kind)).toEqual(['master', 'sub', 'sub', 'sub', 'user', 'user', ...Array<string>(9).fill('sub')]);
+    expect(h.accounts.slice(0, 6).map((a) => a.username)).toEqual(['master', 'sub-alpha', 'sub-beta', 'sub-gamma', 'alice', 'bob']);
     expect(h.master.keys.map((k) => k.label)).toEqual(['master', 'pay-only', 'wdr-only', 'hist-only', 'ord-only', 'no-rights']);
     expect(h.sandbox.master).toEqual({ apiKey: h.key().api_key, secretKey: h.key().secret_key, rights: ['PAY', 'WDR', 'HIST', 'ORD'] });
     expect(startMs).toBeLessThan(20_000);

@@ -1,4 +1,5 @@
-// Sub-accounts: listing, the freeze/activate state rules, transfers, ACL, balances, addresses.
+// Sub-accounts: listing, the freeze/activate state rules (new, active, frozen, disable), transfers,
+// ACL, balances, addresses, and the control that creates more.
 import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startHarness, type Harness, type TestAccount } from './harness';
@@ -7,10 +8,16 @@ let h: Harness;
 let alpha: TestAccount;
 let beta: TestAccount;
 let gamma: TestAccount;
+let subs: TestAccount[];
+const byName = (name: string): TestAccount => {
+  const found = subs.find((s) => s.username === name);
+  if (found === undefined) throw new Error(`no ${name}`);
+  return found;
+};
 
 beforeAll(async () => {
   h = await startHarness();
-  const subs = h.accounts.filter((a) => a.kind === 'sub');
+  subs = h.accounts.filter((a) => a.kind === 'sub');
   [alpha, beta, gamma] = subs as [TestAccount, TestAccount, TestAccount];
 });
 afterAll(async () => {
@@ -24,13 +31,50 @@ async function walletOf(id: number, currency: string): Promise<Decimal> {
 }
 
 describe('sub-accounts', () => {
-  it('lists the three seeded sub-accounts of the master', async () => {
+  it('lists the twelve seeded sub-accounts of the master, statuses in the words of api-v2', async () => {
     const reply = await h.call('GET', '/api/3/sub-account');
-    expect(reply.json).toEqual({ result: [
-      { sub_account_id: String(alpha.id), email: alpha.email, status: 'active' },
-      { sub_account_id: String(beta.id), email: beta.email, status: 'active' },
-      { sub_account_id: String(gamma.id), email: gamma.email, status: 'disabled' },
-    ] });
+    const statuses: Record<string, string> = { 'sub-gamma': 'disable', 'sub-epsilon': 'frozen', 'sub-theta': 'frozen', 'sub-lambda': 'frozen', 'sub-iota': 'new' };
+    const names = ['sub-alpha', 'sub-beta', 'sub-gamma', 'sub-delta', 'sub-epsilon', 'sub-zeta', 'sub-eta', 'sub-theta', 'sub-iota', 'sub-kappa', 'sub-lambda', 'sub-mu'];
+    expect(reply.json).toEqual({ result: names.map((name) => ({ sub_account_id: String(byName(name).id), email: `${name}@sandbox.test`, status: statuses[name] ?? 'active' })) });
+    const [first, second, third] = names.map(byName);
+    expect([first, second, third]).toEqual([alpha, beta, gamma]);
+  });
+
+  it('seeds the later sub-accounts with small balances or none', async () => {
+    const delta = (await h.call('GET', `/api/3/sub-account/balance/${byName('sub-delta').id}`)).json;
+    expect(delta).toEqual({ result: {
+      wallet: [{ currency: 'BTC', available: '0.01500000', reserved: '0.00000000' }, { currency: 'USDT', available: '1250.000000', reserved: '0.000000' }],
+      spot: [{ currency: 'USDT', available: '40.000000', reserved: '0.000000' }],
+    } });
+    expect((await h.call('GET', `/api/3/sub-account/balance/${byName('sub-zeta').id}`)).json).toEqual({ result: { wallet: [], spot: [] } });
+  });
+
+  it('lets a new sub-account transact, lists its ACL, and makes it active at its first transfer', async () => {
+    const iota = byName('sub-iota');
+    expect((await h.call('GET', '/api/3/sub-account/acl', { query: `sub_account_ids=${iota.id}` })).json).toEqual({ result: [expect.objectContaining({ sub_account_id: String(iota.id) })] });
+    const to = await h.call('POST', '/api/3/sub-account/transfer', { body: { sub_account_id: iota.id, amount: '5', currency: 'USDT', type: 'to_sub_account' } });
+    expect(to.json).toEqual({ result: expect.stringMatching(/^\d+$/) });
+    const list = (await h.call('GET', '/api/3/sub-account')).json as { result: { sub_account_id: string; status: string }[] };
+    expect(list.result.find((s) => s.sub_account_id === String(iota.id))?.status).toBe('active');
+  });
+
+  it('refuses transfers with a seeded frozen sub-account (10021) and freezing it again (21004)', async () => {
+    const epsilon = byName('sub-epsilon');
+    const transfer = await h.call('POST', '/api/3/sub-account/transfer', { body: { sub_account_id: epsilon.id, amount: '1', currency: 'USDT', type: 'from_sub_account' } });
+    expect(errorCode(transfer)).toBe(10021);
+    expect(errorCode(await h.call('POST', '/api/3/sub-account/freeze', { body: { sub_account_ids: [epsilon.id] } }))).toBe(21004);
+  });
+
+  it('creates more sub-accounts of the master through the control, funded and in the status asked for', async () => {
+    const made = (await h.control('POST', '/sandbox/sub-accounts', { count: 3, status: 'frozen', funding: { USDT: '12.5' } })).json as { ids: string[] };
+    expect(made.ids).toHaveLength(3);
+    const list = (await h.call('GET', '/api/3/sub-account')).json as { result: { sub_account_id: string; email: string; status: string }[] };
+    const listed = list.result.filter((s) => made.ids.includes(s.sub_account_id));
+    expect(listed.map((s) => [s.email, s.status])).toEqual([13, 14, 15].map((n) => [`sub-more-${n}@sandbox.test`, 'frozen']));
+    const balance = (await h.call('GET', `/api/3/sub-account/balance/${made.ids[0]}`)).json;
+    expect(balance).toEqual({ result: { wallet: [{ currency: 'USDT', available: '12.500000', reserved: '0.000000' }], spot: [] } });
+    const refused = await h.control('POST', '/sandbox/sub-accounts', { count: 1, funding: { NOPE: '1' } });
+    expect([refused.status, errorCode(refused)]).toEqual([400, 10001]);
   });
 
   it('transfers to and from a sub-account', async () => {

@@ -1,0 +1,90 @@
+// Async sub-account work of the page: the list, then every account's balances valued in the
+// wallet page's currency, read by main behind user actions and arriving one by one as
+// subAccountTotals events (the progress the page shows). Read again whenever the link comes
+// back up or the profile changes.
+import { computed, onScopeDispose, watch, type ComputedRef } from 'vue';
+import { useBridge } from '../../bridge-key';
+import { useConnectionStore } from '../connection/connection-store';
+import { useProfilesStore } from '../profiles/profiles-store';
+import { readValuation } from '../wallet/valuation-preference';
+import { useWalletStore } from '../wallet/wallet-store';
+import { useSubAccountsStore } from './subaccounts-store';
+
+export interface SubAccountsLoader {
+  /** The currency values are in: the one the wallet page shows (and remembers). */
+  valuation: ComputedRef<string>;
+  /** The list, then the totals. */
+  load: () => Promise<void>;
+  loadList: () => Promise<boolean>;
+  loadTotals: () => Promise<void>;
+}
+
+const browserStorage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
+
+/** The valuation currency of the master's overview, or the remembered one before it is read. */
+export function useValuation(): ComputedRef<string> {
+  const wallet = useWalletStore();
+  return computed(() => wallet.overview?.valuationCurrency ?? readValuation(browserStorage()));
+}
+
+/** Reads the list (once per profile unless `always`); true when it is there. */
+export function useSubAccountList(): (always?: boolean) => Promise<boolean> {
+  const { api } = useBridge();
+  const store = useSubAccountsStore();
+  const profiles = useProfilesStore();
+  return async (always = true) => {
+    const profileId = profiles.activeProfileId;
+    if (!always && store.listFor === profileId && store.listFor !== null) return true;
+    store.setListLoading(true);
+    const result = await api.listSubAccounts();
+    store.setListLoading(false);
+    if (profiles.activeProfileId !== profileId) return false; // another profile's answer
+    if (!result.ok) {
+      store.setListError(result.error);
+      return false;
+    }
+    store.setList(result.value.profileId, result.value.subAccounts);
+    return true;
+  };
+}
+
+/** Call from the page's setup: the subscription ends with it. */
+export function useSubAccounts(): SubAccountsLoader {
+  const { api } = useBridge();
+  const store = useSubAccountsStore();
+  const connection = useConnectionStore();
+  const profiles = useProfilesStore();
+  const valuation = useValuation();
+  const readList = useSubAccountList();
+  let run = 0;
+
+  async function loadTotals(): Promise<void> {
+    if (store.rows.length === 0) return;
+    const ticket = ++run;
+    store.startTotals(valuation.value);
+    const result = await api.loadSubAccountTotals({ valuationCurrency: valuation.value });
+    if (ticket !== run) return; // a newer reading took over
+    if (result.ok) store.finishTotals(result.value);
+    else store.finishTotals(null, result.error);
+  }
+
+  async function load(): Promise<void> {
+    if (await readList()) await loadTotals();
+  }
+
+  const stop = api.on('subAccountTotals', ({ profileId, totals, loaded, total }) => {
+    if (profileId !== profiles.activeProfileId) return;
+    store.setTotals(totals, { loaded, total });
+  });
+  onScopeDispose(stop);
+
+  watch(
+    () => [connection.transport.kind, profiles.activeProfileId] as const,
+    ([kind]) => {
+      if (kind === 'ready') void load();
+    },
+    { immediate: true },
+  );
+
+  return { valuation, load, loadList: () => readList(), loadTotals };
+}

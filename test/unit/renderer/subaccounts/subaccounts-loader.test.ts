@@ -1,0 +1,58 @@
+// useSubAccounts: the list, then the totals in the wallet's valuation currency, each arriving as
+// an event with the progress "n of m"; another profile's events are ignored; the progress ends
+// with the call; the subscription ends with the page.
+import { describe, expect, it } from 'vitest';
+import type { SubAccountTotals } from '../../../../preload/contract';
+import { fail, ok } from '../../../../preload/contract/result';
+import { useProfilesStore } from '../../../../renderer/src/modules/profiles/profiles-store';
+import { useSubAccountsStore } from '../../../../renderer/src/modules/subaccounts/subaccounts-store';
+import { useSubAccounts } from '../../../../renderer/src/modules/subaccounts/use-subaccounts';
+import { useWalletStore } from '../../../../renderer/src/modules/wallet/wallet-store';
+import { fakeBridge, settle, withSetup } from '../fake-bridge';
+import { overview } from '../transfers/fixtures';
+import { subAccount, totals } from './fixtures';
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe('useSubAccounts', () => {
+  it('lists, then reads totals in the wallet\'s valuation with their progress, live', async () => {
+    const reading = deferred<ReturnType<typeof ok<SubAccountTotals[]>>>();
+    const fake = fakeBridge({
+      listSubAccounts: () => ok({ profileId: 'p1', subAccounts: [subAccount('a'), subAccount('b')], asOf: '2026-11-23T09:00:00.000Z' }),
+      loadSubAccountTotals: () => reading.promise,
+    });
+    const { stop } = withSetup(fake.bridge, () => useSubAccounts(), () => {
+      useProfilesStore().setActiveProfileId('p1');
+      useWalletStore().setOverview({ ...overview([]), valuationCurrency: 'EUR' });
+    });
+    await settle();
+    const store = useSubAccountsStore();
+    expect(fake.calls.map((call) => call.op)).toEqual(['listSubAccounts', 'loadSubAccountTotals']);
+    expect(fake.calls[1]?.request).toEqual({ valuationCurrency: 'EUR' });
+    expect(store.progress).toEqual({ loaded: 0, total: 2 });
+
+    fake.emit('subAccountTotals', { profileId: 'p1', totals: totals('a', '10', '1'), loaded: 1, total: 2 });
+    fake.emit('subAccountTotals', { profileId: 'p2', totals: totals('b', '99', '99'), loaded: 1, total: 1 });
+    expect(store.progress).toEqual({ loaded: 1, total: 2 });
+    expect(Object.keys(store.totals)).toEqual(['a']);
+
+    reading.resolve(ok([totals('a', '10', '1'), totals('b', null, null, { error: 'Timed out (code 504)' })]));
+    await settle();
+    expect(store.progress).toBeNull();
+    expect(store.totals.b?.error).toBe('Timed out (code 504)');
+    stop();
+    expect(fake.listenerCount('subAccountTotals')).toBe(0);
+  });
+
+  it('shows a failed listing and reads no totals', async () => {
+    const fake = fakeBridge({ listSubAccounts: () => fail('API_503', 'Service unavailable') });
+    withSetup(fake.bridge, () => useSubAccounts(), () => useProfilesStore().setActiveProfileId('p1'));
+    await settle();
+    expect(useSubAccountsStore().listError?.code).toBe('API_503');
+    expect(fake.calls.map((call) => call.op)).toEqual(['listSubAccounts']);
+  });
+});

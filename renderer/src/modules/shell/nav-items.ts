@@ -4,6 +4,7 @@ import type { Component } from 'vue';
 import ApprovalsIcon from './icons/ApprovalsIcon.vue';
 import AuditIcon from './icons/AuditIcon.vue';
 import ProfilesIcon from './icons/ProfilesIcon.vue';
+import SubAccountsIcon from './icons/SubAccountsIcon.vue';
 import TransfersIcon from './icons/TransfersIcon.vue';
 import WalletIcon from './icons/WalletIcon.vue';
 
@@ -41,6 +42,14 @@ export const NAV_ITEMS = [
     path: '/transfers',
     icon: TransfersIcon,
     page: () => import('../transfers/TransfersPage.vue'),
+    restorable: true,
+  },
+  {
+    name: 'subaccounts',
+    label: 'Sub-accounts',
+    path: '/sub-accounts',
+    icon: SubAccountsIcon,
+    page: () => import('../subaccounts/SubAccountsPage.vue'),
     restorable: true,
   },
   {

@@ -1,6 +1,7 @@
 // The kinds of move the Transfers page offers, one tab each, in order. Another kind is one more
 // entry here with its form.
 import type { Component } from 'vue';
+import SubAccountTransferForm from '../subaccounts/SubAccountTransferForm.vue';
 import ConvertForm from './ConvertForm.vue';
 import SendToUserForm from './SendToUserForm.vue';
 import WalletSpotForm from './WalletSpotForm.vue';
@@ -31,5 +32,11 @@ export const TRANSFER_TABS = [
     label: 'Convert',
     lead: 'Converts inside the wallet at a live quote; the service keeps a small spread.',
     form: ConvertForm,
+  },
+  {
+    name: 'sub-account',
+    label: 'Sub-account',
+    lead: 'Moves between the master account’s wallet and a sub-account’s wallet, either way. Frozen and disabled sub-accounts cannot take part.',
+    form: SubAccountTransferForm,
   },
 ] as const satisfies readonly TransferTab[];

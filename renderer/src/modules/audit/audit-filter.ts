@@ -63,6 +63,21 @@ export function sizeText(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1e3))} KB`;
 }
 
+/** Each action in words, for the filter and the entries (the code stays in data-action). */
+export const ACTION_LABELS = {
+  prepare: 'Prepare withdrawal',
+  commit: 'Commit withdrawal',
+  rollback: 'Roll back withdrawal',
+  transfer: 'Wallet ↔ spot',
+  convert: 'Convert',
+  internalWithdraw: 'Send to a user',
+  subAccountTransfer: 'Sub-account transfer',
+  buyCryptoOrder: 'Buy crypto',
+  subAccountFreeze: 'Freeze sub-account',
+  subAccountActivate: 'Activate sub-account',
+  subAccountAcl: 'Sub-account permissions',
+} as const satisfies Record<AuditAction, string>;
+
 export const OUTCOME_LABELS = { sent: 'Sent', ok: 'OK', error: 'Error', uncertain: 'Uncertain' } as const satisfies Record<AuditEntry['outcome'], string>;
 export const OUTCOME_TONES = { sent: 'info', ok: 'success', error: 'error', uncertain: 'warning' } as const satisfies Record<AuditEntry['outcome'], string>;
 

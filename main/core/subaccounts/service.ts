@@ -117,8 +117,9 @@ export class SubAccountsService {
     return this.sweeps.run(planId);
   }
 
-  /** Scope close: a background load pushes nothing more. */
+  /** Scope close: a background load pushes nothing more, a running sweep sends nothing more. */
   close(): void {
     this.totals.close();
+    this.sweeps.close();
   }
 }

@@ -33,9 +33,11 @@ interface StoredPlan {
 }
 
 const ZERO = new Decimal(0);
+const CLOSED = 'Not sent: the profile was closed or switched before this step';
 
 export class Sweeps {
   private readonly plans = new Map<string, StoredPlan>();
+  private closed = false;
 
   constructor(private readonly deps: SweepDeps) {}
 
@@ -82,10 +84,21 @@ export class Sweeps {
     for (const step of progress) this.deps.notice(step);
     for (const [index, step] of plan.steps.entries()) {
       if (step.skipReason !== null) continue;
+      // A closed scope sends nothing more: its ledger no longer settles what it would send.
+      if (this.closed) {
+        this.update(progress, index, { state: 'skipped', message: CLOSED });
+        continue;
+      }
       this.update(progress, index, { state: 'sending' });
       this.update(progress, index, await this.send(plan, step));
     }
     return { planId: plan.planId, steps: progress };
+  }
+
+  /** Scope close: plans are forgotten and a running sweep sends no further step. */
+  close(): void {
+    this.closed = true;
+    this.plans.clear();
   }
 
   private async send(plan: SweepPlan, step: SweepStep): Promise<Partial<SweepStepProgress>> {

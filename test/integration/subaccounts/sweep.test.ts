@@ -81,6 +81,27 @@ describe('sweeps', () => {
     expect((await Promise.all([delta, eta, zeta].map((id) => h.subWallet(id, 'USDT')))).map((b) => b.toFixed())).toEqual(['50', '50', '50']);
   });
 
+  it('sends no further step once the profile\'s scope is closed mid-sweep', async () => {
+    const desk = await h.openDesk('master@sandbox.test');
+    const names = ['sub-alpha', 'sub-beta', 'sub-kappa'];
+    const plan = unwrap(await desk.core.handlers.planSweep({ mode: 'collect', currency: 'USDT', ids: await ids(names), keep: '5' }));
+    expect(plan.steps.every((step) => step.skipReason === null)).toBe(true);
+    await h.control('POST', '/sandbox/faults', { path: TRANSFER_PATH, method: 'POST', latency_ms: 300 });
+    try {
+      const running = desk.core.handlers.runSweep({ planId: plan.planId });
+      await waitForEvent(desk, 'sweepStep', (e) => e.step.index === 0 && e.step.state === 'sending');
+      desk.core.close();
+      const result = unwrap(await running);
+      expect(result.steps.map((step) => [step.state, step.message])).toEqual([
+        ['done', null],
+        ['skipped', 'Not sent: the profile was closed or switched before this step'],
+        ['skipped', 'Not sent: the profile was closed or switched before this step'],
+      ]);
+    } finally {
+      await h.control('DELETE', '/sandbox/faults');
+    }
+  });
+
   it('refuses a top-up the master wallet cannot afford, on the target, and an unknown plan on its id', async () => {
     const five = await ids(FIVE);
     const error = failure(await h.desk.core.handlers.planSweep({ mode: 'topUp', currency: 'BTC', ids: five, target: '100' }));

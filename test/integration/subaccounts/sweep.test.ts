@@ -2,7 +2,8 @@
 // transfer in turn with its own progress; a refused step does not stop the others, a lost reply
 // settles through the ledger, a plan runs once, and a top-up the master cannot afford is refused.
 import Decimal from '../../../preload/contract/decimal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PLAN_LIFETIME_MS } from '../../../main/core/subaccounts/sweep';
 import { failure, startHarness, unwrap, waitForEvent, type Harness } from './harness';
 
 const TRANSFER_PATH = '/api/3/sub-account/transfer';
@@ -109,5 +110,19 @@ describe('sweeps', () => {
     expect(error.message).toMatch(/^Topping up to 100 BTC needs [\d.]+ BTC in all; the master wallet has [\d.]+ BTC available$/);
     const unknown = failure(await h.desk.core.handlers.runSweep({ planId: 'no-such-plan' }));
     expect(unknown.field).toBe('planId');
+  });
+
+  it('forgets a preview after ten minutes: running it then is refused on its id, sending nothing', async () => {
+    const plan = unwrap(await h.desk.core.handlers.planSweep({ mode: 'collect', currency: 'USDT', ids: [await h.idOf('sub-alpha')] }));
+    const requests = h.desk.wire.length;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + PLAN_LIFETIME_MS + 1_000);
+      const stale = failure(await h.desk.core.handlers.runSweep({ planId: plan.planId }));
+      expect([stale.field, stale.message]).toEqual(['planId', 'This preview is unknown or older than ten minutes: preview the sweep again']);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(h.desk.wire.length).toBe(requests);
   });
 });

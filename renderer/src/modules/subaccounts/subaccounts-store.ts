@@ -54,8 +54,13 @@ export const useSubAccountsStore = defineStore('subaccounts', () => {
     progress.value = { loaded: 0, total: rows.value.length };
   }
 
-  function setTotals(one: SubAccountTotals, loaded?: TotalsProgress): void {
+  function setTotals(one: SubAccountTotals): void {
     totals.value = { ...totals.value, [one.id]: one };
+  }
+
+  /** Totals that arrived while the background reading runs, and how far it has got. */
+  function addTotals(list: SubAccountTotals[], loaded: TotalsProgress | null): void {
+    totals.value = { ...totals.value, ...Object.fromEntries(list.map((one) => [one.id, one])) };
     if (loaded && progress.value !== null) progress.value = { ...loaded };
   }
 
@@ -76,6 +81,6 @@ export const useSubAccountsStore = defineStore('subaccounts', () => {
 
   return {
     rows, listFor, listLoading, listError, totals, totalsValuation, progress, totalsError, balances, balancesReading, balancesErrors, byId,
-    setList, setListLoading, setListError, startTotals, setTotals, finishTotals, setBalancesReading, setBalances,
+    setList, setListLoading, setListError, startTotals, setTotals, addTotals, finishTotals, setBalancesReading, setBalances,
   };
 });

@@ -3,12 +3,15 @@
 // subAccountTotals events (the progress the page shows). Read again whenever the link comes
 // back up or the profile changes.
 import { computed, onScopeDispose, watch, type ComputedRef } from 'vue';
+import type { SubAccountTotals } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
 import { useConnectionStore } from '../connection/connection-store';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { readValuation } from '../wallet/valuation-preference';
 import { useWalletStore } from '../wallet/wallet-store';
-import { useSubAccountsStore } from './subaccounts-store';
+import { useSubAccountsStore, type TotalsProgress } from './subaccounts-store';
+
+const TOTALS_BATCH_MS = 250;
 
 export interface SubAccountsLoader {
   /** The currency values are in: the one the wallet page shows (and remembers). */
@@ -64,6 +67,7 @@ export function useSubAccounts(): SubAccountsLoader {
     store.startTotals(valuation.value);
     const result = await api.loadSubAccountTotals({ valuationCurrency: valuation.value });
     if (ticket !== run) return; // a newer reading took over
+    flush();
     if (result.ok) store.finishTotals(result.value);
     else store.finishTotals(null, result.error);
   }
@@ -72,11 +76,31 @@ export function useSubAccounts(): SubAccountsLoader {
     if (await readList()) await loadTotals();
   }
 
+  // Totals arrive many a second; the table takes them at most every TOTALS_BATCH_MS (the first at
+  // once) so it is not redrawn for each.
+  let arrived: SubAccountTotals[] = [];
+  let latest: TotalsProgress | null = null;
+  let flushing: ReturnType<typeof setTimeout> | undefined;
+  let flushedAt = 0;
+  function flush(): void {
+    clearTimeout(flushing);
+    flushing = undefined;
+    flushedAt = Date.now();
+    if (arrived.length > 0) store.addTotals(arrived, latest);
+    arrived = [];
+  }
   const stop = api.on('subAccountTotals', ({ profileId, totals, loaded, total }) => {
     if (profileId !== profiles.activeProfileId) return;
-    store.setTotals(totals, { loaded, total });
+    arrived.push(totals);
+    latest = { loaded, total };
+    const wait = flushedAt + TOTALS_BATCH_MS - Date.now();
+    if (wait <= 0) flush();
+    else flushing ??= setTimeout(flush, wait);
   });
-  onScopeDispose(stop);
+  onScopeDispose(() => {
+    stop();
+    clearTimeout(flushing);
+  });
 
   watch(
     () => [connection.transport.kind, profiles.activeProfileId] as const,

@@ -1,6 +1,6 @@
 // useSubAccounts: the list, then the totals in the wallet's valuation currency, each arriving as
-// an event with the progress "n of m"; another profile's events are ignored; the progress ends
-// with the call; the subscription ends with the page.
+// an event with the progress "n of m" (the first shown at once, the rest in batches); another
+// profile's events are ignored; the progress ends with the call; the subscription ends with the page.
 import { describe, expect, it } from 'vitest';
 import type { SubAccountTotals } from '../../../../preload/contract';
 import { fail, ok } from '../../../../preload/contract/result';
@@ -22,7 +22,7 @@ describe('useSubAccounts', () => {
   it('lists, then reads totals in the wallet\'s valuation with their progress, live', async () => {
     const reading = deferred<ReturnType<typeof ok<SubAccountTotals[]>>>();
     const fake = fakeBridge({
-      listSubAccounts: () => ok({ profileId: 'p1', subAccounts: [subAccount('a'), subAccount('b')], asOf: '2026-11-23T09:00:00.000Z' }),
+      listSubAccounts: () => ok({ profileId: 'p1', subAccounts: [subAccount('a'), subAccount('b'), subAccount('c')], asOf: '2026-11-23T09:00:00.000Z' }),
       loadSubAccountTotals: () => reading.promise,
     });
     const { stop } = withSetup(fake.bridge, () => useSubAccounts(), () => {
@@ -33,14 +33,19 @@ describe('useSubAccounts', () => {
     const store = useSubAccountsStore();
     expect(fake.calls.map((call) => call.op)).toEqual(['listSubAccounts', 'loadSubAccountTotals']);
     expect(fake.calls[1]?.request).toEqual({ valuationCurrency: 'EUR' });
-    expect(store.progress).toEqual({ loaded: 0, total: 2 });
+    expect(store.progress).toEqual({ loaded: 0, total: 3 });
 
-    fake.emit('subAccountTotals', { profileId: 'p1', totals: totals('a', '10', '1'), loaded: 1, total: 2 });
-    fake.emit('subAccountTotals', { profileId: 'p2', totals: totals('b', '99', '99'), loaded: 1, total: 1 });
-    expect(store.progress).toEqual({ loaded: 1, total: 2 });
-    expect(Object.keys(store.totals)).toEqual(['a']);
+    fake.emit('subAccountTotals', { profileId: 'p1', totals: totals('a', '10', '1'), loaded: 1, total: 3 });
+    fake.emit('subAccountTotals', { profileId: 'p2', totals: totals('x', '99', '99'), loaded: 1, total: 1 });
+    expect(store.progress).toEqual({ loaded: 1, total: 3 }); // the first at once
+    fake.emit('subAccountTotals', { profileId: 'p1', totals: totals('b', '5', '0'), loaded: 2, total: 3 });
+    fake.emit('subAccountTotals', { profileId: 'p1', totals: totals('c', '5', '0'), loaded: 3, total: 3 });
+    expect(Object.keys(store.totals)).toEqual(['a']); // the next ones in a batch, not one redraw each
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(store.progress).toEqual({ loaded: 3, total: 3 });
+    expect(Object.keys(store.totals)).toEqual(['a', 'b', 'c']);
 
-    reading.resolve(ok([totals('a', '10', '1'), totals('b', null, null, { error: 'Timed out (code 504)' })]));
+    reading.resolve(ok([totals('a', '10', '1'), totals('b', null, null, { error: 'Timed out (code 504)' }), totals('c', '5', '0')]));
     await settle();
     expect(store.progress).toBeNull();
     expect(store.totals.b?.error).toBe('Timed out (code 504)');

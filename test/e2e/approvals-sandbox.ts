@@ -88,7 +88,8 @@ export class SandboxDesk {
   }
 }
 
-async function control(restUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
+/** A test control of the sandbox (/sandbox/…), with the control token; its JSON answer. */
+export async function control(restUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const headers: Record<string, string> = { 'x-sandbox-token': CONTROL_TOKEN };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${restUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -62,7 +62,8 @@ export class Bank {
     await this.call(account, 'POST', '/api/3/wallet/transfer', new URLSearchParams(fields));
   }
 
-  private async call(account: string, method: string, path: string, body?: URLSearchParams): Promise<unknown> {
+  /** A request signed with the account's key, its JSON answer; a reply that is not 2xx throws. */
+  async call(account: string, method: string, path: string, body?: URLSearchParams): Promise<unknown> {
     const auth = this.auths.get(account);
     if (!auth) throw new Error(`the sandbox has no key for ${account}`);
     const response = await fetch(`${this.restUrl}${path}`, {

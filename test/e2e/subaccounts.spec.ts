@@ -7,7 +7,7 @@
 import Decimal from '../../preload/contract/decimal';
 import { expect, test } from './fixtures';
 import { shootInBothThemes } from './screenshots';
-import { SandboxDesk, tab } from './approvals-sandbox';
+import { SandboxDesk, goTo, tab } from './approvals-sandbox';
 import { Bank, choose, goToTransfers, input, shown } from './transfers-sandbox';
 import {
   addSubAccounts, goToSubAccounts, listedId, masterWallet, outcomes, replyCounts, resetReplyCounts, selectRows, serviceAcl, serviceSubAccounts,
@@ -80,6 +80,14 @@ test('freeze several with one already frozen, a disabled one refused activation,
   ]);
   await acl.getByTestId('acl-close').click();
   await expect(subAccountRow(page, 'sub-alpha@sandbox.test')).toContainText('Payroll desk');
+
+  // Each change is in the audit log, before and after, in words.
+  await goTo(page, 'Audit log');
+  const freezes = page.locator('[data-testid="audit-row"][data-action="subAccountFreeze"]');
+  await expect(freezes).toHaveCount(6);
+  await expect(freezes.first()).toContainText('Freeze sub-account');
+  await expect(page.locator('[data-testid="audit-row"][data-action="subAccountAcl"]').first()).toContainText('Sub-account permissions');
+  await shootInBothThemes(page, 'subaccounts-audit');
 });
 
 test('the drawer: transfers both ways with max, reviewed, checked at the sandbox and listed; deposit address; a frozen account offers no send', async ({ page, host }) => {

@@ -17,11 +17,17 @@ export interface MoveLock {
 
 const UNSETTLED: readonly PendingMoveView['state'][] = ['sending', 'uncertain', 'ambiguous'];
 
-/** `onFound` runs once the ledger finds a move of this form in the history. */
-export function useMoveLock(kind: PendingMoveKind, currency: () => string, onFound: (move: PendingMoveView) => void): MoveLock {
+/** `onFound` runs once the ledger finds a move of this form in the history; `belongs` narrows which
+ *  unsettled moves of the kind and currency lock the form (by default, all of them). */
+export function useMoveLock(
+  kind: PendingMoveKind,
+  currency: () => string,
+  onFound: (move: PendingMoveView) => void,
+  belongs?: (move: PendingMoveView) => boolean,
+): MoveLock {
   const uncertainMoveId = ref<string | null>(null);
   const sentMove = usePendingMove(() => uncertainMoveId.value);
-  const openMove = useOpenMove(kind, currency);
+  const openMove = useOpenMove(kind, currency, belongs);
   const move = computed(() => sentMove.value ?? openMove.value);
   const locked = computed(() => (move.value === null ? uncertainMoveId.value !== null : UNSETTLED.includes(move.value.state)));
 

@@ -62,13 +62,14 @@ export function usePendingDecisions(): PendingDecisions {
   };
 }
 
-/** The newest move of this kind and currency still open or waiting for a person (e.g. after a reload). */
-export function useOpenMove(kind: PendingMoveView['kind'], currency: () => string): ComputedRef<PendingMoveView | null> {
+/** The newest move of this kind and currency still open or waiting for a person (e.g. after a
+ *  reload); `belongs` narrows it further (e.g. to moves with one sub-account). */
+export function useOpenMove(kind: PendingMoveView['kind'], currency: () => string, belongs: (move: PendingMoveView) => boolean = () => true): ComputedRef<PendingMoveView | null> {
   usePendingMovesSync();
   const store = usePendingStore();
   return computed(() => {
     const open = Object.values(store.moves).filter(
-      (m) => m.kind === kind && m.currency === currency() && ['sending', 'uncertain', 'ambiguous'].includes(m.state),
+      (m) => m.kind === kind && m.currency === currency() && ['sending', 'uncertain', 'ambiguous'].includes(m.state) && belongs(m),
     );
     return open.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
   });

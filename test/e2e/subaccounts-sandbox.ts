@@ -5,29 +5,17 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import Decimal from '../../preload/contract/decimal';
 import { control } from './approvals-sandbox';
+import type { ServiceAcl, ServiceSub } from '../integration/subaccounts/harness';
 import type { Bank } from './transfers-sandbox';
 
-export interface ServiceSubAccount {
-  sub_account_id: string;
-  email: string;
-  status: string;
-}
-
-export interface ServiceAcl {
-  sub_account_id: string;
-  withdraw_enabled: boolean;
-  deposit_address_generation_enabled: boolean;
-  description: string;
-}
-
 /** The master's sub-accounts as the service lists them, by email. */
-export async function serviceSubAccounts(bank: Bank): Promise<Map<string, ServiceSubAccount>> {
-  const reply = (await bank.call('master', 'GET', '/api/3/sub-account')) as { result: ServiceSubAccount[] };
+export async function serviceSubAccounts(bank: Bank): Promise<Map<string, ServiceSub>> {
+  const reply = (await bank.call('master', 'GET', '/api/3/sub-account')) as { result: ServiceSub[] };
   return new Map(reply.result.map((sub) => [sub.email, sub]));
 }
 
 /** The service's id of a sub-account, by its name (the part of its email before @). */
-export function listedId(listed: Map<string, ServiceSubAccount>, name: string): string {
+export function listedId(listed: Map<string, ServiceSub>, name: string): string {
   const id = listed.get(`${name}@sandbox.test`)?.sub_account_id;
   if (id === undefined) throw new Error(`the sandbox lists no ${name}`);
   return id;

@@ -4,14 +4,12 @@
 // never re-sent. Ambiguous moves wait for a person (link() or dismiss()). Each step is audited.
 import { randomUUID } from 'node:crypto';
 import type { PendingMoveView } from '../../../preload/contract/pending';
-import { isApiError } from '../../exchange/errors';
 import type { Settled } from '../../exchange/operations';
 import type { Transaction } from '../../exchange/domain';
-import { outcomeUnknown } from '../../exchange/transport';
 import { AppFailure } from '../app-error';
 import type { AuditLog } from '../audit/audit-log';
 import { audited, type AuditSubject } from '../audit/audited';
-import { failureText } from '../session/api-failure';
+import { answerLost, failureText } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
 import { claimKey, isHistoryKind, isNumericId, providerOf, toCandidate, type Decision } from './matching';
 import { auditSettlement } from './settlement-audit';
@@ -133,7 +131,7 @@ export class PendingLedger {
         reason: accepted ? null : `The service declined the ${spec.kind}` });
       return accepted;
     } catch (error) {
-      if (unknownOutcome(error)) {
+      if (answerLost(error)) {
         const sentAt = move.sentAtMs ?? this.deps.api.serviceNow();
         this.save({ ...move, state: 'uncertain', settleByMs: sentAt + this.settleMs(), reason: failureText(error) });
       } else {
@@ -247,6 +245,3 @@ export class PendingLedger {
   }
 }
 
-function unknownOutcome(error: unknown): boolean {
-  return isApiError(error) && outcomeUnknown(error);
-}

@@ -1,6 +1,7 @@
 // Turns what the exchange client throws into the AppFailure the contract carries: its stable
 // code, its plain words, and the field in the contract's names rather than the service's.
 import { isApiError } from '../../exchange/errors';
+import { outcomeUnknown } from '../../exchange/transport';
 import { appErrorText } from '../../../preload/contract/result';
 import { AppFailure } from '../app-error';
 
@@ -36,3 +37,15 @@ export function failureText(error: unknown): string {
   if (error instanceof AppFailure) return appErrorText(error);
   return error instanceof Error ? error.message : String(error);
 }
+
+/** Runs a call of the client, its failure in the contract's terms. */
+export async function serviceCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toAppFailure(error);
+  }
+}
+
+/** A request whose answer was lost: the service may have done it. */
+export const answerLost = (error: unknown): boolean => isApiError(error) && outcomeUnknown(error);

@@ -9,10 +9,10 @@ import type { TreasuryApi } from '../../exchange/treasury-api';
 import type { AuditLog } from '../audit/audit-log';
 import { audited } from '../audit/audited';
 import { invalid } from '../field-checks';
-import { failureText } from '../session/api-failure';
+import { answerLost, failureText, serviceCall } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
-import { answerLost, auditedFailure, auditName, uniqueIds, type StatusActions } from './actions';
-import { aclBlock, serviceCall, toAclView, transferBlock, type KnownSubAccount, type Roster } from './roster';
+import { auditedFailure, auditName, uniqueIds } from './actions';
+import { aclBlock, toAclView, transferBlock, type KnownSubAccount, type Roster } from './roster';
 
 export type AclApi = Pick<TreasuryApi, 'subAccountAcl' | 'setSubAccountAcl'>;
 
@@ -21,7 +21,6 @@ export interface AclDeps {
   audit: AuditLog;
   profile: ProfileRef;
   roster: Roster;
-  statuses: Pick<StatusActions, 'statusesNow'>;
 }
 
 type Draft = Omit<AclChangeResult, 'statusAfter'>;
@@ -92,7 +91,7 @@ export class AclEditor {
 
   /** Statuses after the batch, and the ACL of each account whose answer was lost, read again. */
   private async settle(drafts: Draft[]): Promise<AclChangeResult[]> {
-    const statuses = await this.deps.statuses.statusesNow();
+    const statuses = await this.deps.roster.statusesNow();
     const lost = drafts.filter((d) => d.outcome === 'uncertain').map((d) => d.id);
     const reread = lost.length === 0 ? null : await this.read(lost).catch(() => null);
     return drafts.map((draft) => {

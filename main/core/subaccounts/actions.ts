@@ -4,11 +4,10 @@
 import type { AuditAction } from '../../../preload/contract/audit';
 import type { SubAccountActionResult, SubAccountOutcome, SubAccountStatus } from '../../../preload/contract/subaccounts';
 import { isApiError } from '../../exchange/errors';
-import { outcomeUnknown } from '../../exchange/transport';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import type { AuditLog } from '../audit/audit-log';
 import { audited } from '../audit/audited';
-import { failureText } from '../session/api-failure';
+import { answerLost, failureText } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
 import { nameOf, type KnownSubAccount, type Roster } from './roster';
 
@@ -31,9 +30,6 @@ interface Attempt {
   message: string;
 }
 
-/** A request whose answer was lost: the service may have done it. */
-export const answerLost = (error: unknown): boolean => isApiError(error) && outcomeUnknown(error);
-
 /** What the audit entry of a request keeps when it throws. */
 export const auditedFailure = (error: unknown) => ({ outcome: answerLost(error) ? ('uncertain' as const) : ('error' as const), error: failureText(error) });
 
@@ -55,15 +51,6 @@ export class StatusActions {
     return this.batch('subAccountActivate', ids);
   }
 
-  /** Each account's status as the service reports it now; empty when the list cannot be read. */
-  async statusesNow(): Promise<Map<string, SubAccountStatus>> {
-    try {
-      return new Map((await this.deps.roster.all()).map((s) => [s.id, s.status]));
-    } catch {
-      return new Map();
-    }
-  }
-
   private async batch(action: 'subAccountFreeze' | 'subAccountActivate', ids: readonly string[]): Promise<SubAccountActionResult[]> {
     const listed = await this.deps.roster.all();
     const attempts: Attempt[] = [];
@@ -75,7 +62,7 @@ export class StatusActions {
       }
       attempts.push({ id, email: sub.email, ...(await this.send(action, sub)) });
     }
-    const after = await this.statusesNow();
+    const after = await this.deps.roster.statusesNow();
     return attempts.map((attempt) => {
       const statusAfter = after.get(attempt.id) ?? null;
       return { ...attempt, message: finalWords(attempt, statusAfter), statusAfter };

@@ -4,7 +4,7 @@ import type { SubAccountAclView, SubAccountList, SubAccountStatus } from '../../
 import type { SubAccount, SubAccountAcl } from '../../exchange/domain';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { invalid } from '../field-checks';
-import { failureText, toAppFailure } from '../session/api-failure';
+import { failureText, serviceCall } from '../session/api-failure';
 
 export type RosterApi = Pick<TreasuryApi, 'subAccounts' | 'subAccountAcl'>;
 
@@ -67,20 +67,20 @@ export function toAclView(acl: SubAccountAcl): SubAccountAclView {
   };
 }
 
-/** Runs a call of the client, its failure in the contract's terms. */
-export async function serviceCall<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toAppFailure(error);
-  }
-}
-
 export class Roster {
   constructor(private readonly api: RosterApi) {}
 
   async all(): Promise<KnownSubAccount[]> {
     return (await serviceCall(() => this.api.subAccounts())).map(toKnown);
+  }
+
+  /** Each account's status as the service reports it now; empty when the list cannot be read. */
+  async statusesNow(): Promise<Map<string, SubAccountStatus>> {
+    try {
+      return new Map((await this.all()).map((s) => [s.id, s.status]));
+    } catch {
+      return new Map();
+    }
   }
 
   /** The listed account with this id, or a failure on `field`. */

@@ -14,11 +14,12 @@ import type { AuditLog } from '../audit/audit-log';
 import { normalCode } from '../field-checks';
 import type { PendingLedger } from '../pending/ledger';
 import type { PendingStore } from '../pending/store';
+import { serviceCall } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
-import { precisionOf } from '../wallet/balances';
+import { precisionByCode } from '../wallet/balances';
 import { AclEditor } from './acl';
 import { StatusActions } from './actions';
-import { Roster, serviceCall } from './roster';
+import { Roster } from './roster';
 import { Sweeps } from './sweep';
 import { heldCurrencies, TotalsLoader, valueAccount, type RatesReader } from './totals';
 import { SubAccountTransfers } from './transfer';
@@ -56,7 +57,7 @@ export class SubAccountsService {
     this.roster = new Roster(api);
     this.totals = new TotalsLoader(api.withPriority('background'), deps.rates, deps.notices.totals);
     this.statuses = new StatusActions({ api, audit, profile, roster: this.roster });
-    this.acl = new AclEditor({ api, audit, profile, roster: this.roster, statuses: this.statuses });
+    this.acl = new AclEditor({ api, audit, profile, roster: this.roster });
     this.transfers = new SubAccountTransfers({ api, ledger, moves: deps.moves, profile, roster: this.roster, currencies: deps.currencies });
     this.sweeps = new Sweeps({ roster: this.roster, transfers: this.transfers, currencies: deps.currencies, notice: deps.notices.sweepStep, now: deps.now });
   }
@@ -78,7 +79,7 @@ export class SubAccountsService {
       id: sub.id,
       valuationCurrency: valuation,
       ...valued,
-      precision: Object.fromEntries(currencies.map((c) => [c.code, precisionOf(c.precisionTransfer)])),
+      precision: precisionByCode(currencies),
       asOf: new Date().toISOString(),
     };
   }

@@ -9,10 +9,10 @@ import type { SweepInput, SweepPlan, SweepResult, SweepStep, SweepStepProgress }
 import type { Currency } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
 import { findCurrency, invalid } from '../field-checks';
-import { failureText } from '../session/api-failure';
+import { failureText, serviceCall } from '../session/api-failure';
 import { precisionOfCurrency } from '../transfers/checks';
 import { uniqueIds } from './actions';
-import { findIn, nameOf, serviceCall, transferBlock, type KnownSubAccount, type Roster } from './roster';
+import { findIn, nameOf, transferBlock, type KnownSubAccount, type Roster } from './roster';
 import type { SubAccountTransfers } from './transfer';
 
 export const PLAN_LIFETIME_MS = 10 * 60_000;

@@ -12,11 +12,11 @@ import { findCurrency, invalid } from '../field-checks';
 import type { PendingLedger } from '../pending/ledger';
 import type { PendingStore } from '../pending/store';
 import { toMoveView } from '../pending/view';
-import { toAppFailure } from '../session/api-failure';
+import { serviceCall, toAppFailure } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
 import { parseAmount } from '../transfers/checks';
 import { auditName } from './actions';
-import { nameOf, serviceCall, transferBlock, type KnownSubAccount, type Roster } from './roster';
+import { nameOf, transferBlock, type KnownSubAccount, type Roster } from './roster';
 
 export type TransferApi = Pick<TreasuryApi, 'walletBalances' | 'subAccountBalances' | 'subAccountTransfer'>;
 

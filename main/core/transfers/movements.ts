@@ -6,7 +6,7 @@ import type { RecentFilter, Transaction } from '../../exchange/domain';
 import { isApiError } from '../../exchange/errors';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { AppFailure } from '../app-error';
-import { toAppFailure } from '../session/api-failure';
+import { serviceCall, toAppFailure } from '../session/api-failure';
 import { normalCode } from '../field-checks';
 
 export const DEFAULT_MOVEMENTS = 50;
@@ -64,7 +64,7 @@ export class MovementLog {
   async list(query: MovementQuery): Promise<MovementView[]> {
     const limit = query.limit ?? DEFAULT_MOVEMENTS;
     const currencies = query.currency === undefined ? undefined : [normalCode(query.currency)];
-    const reads = await this.call(() =>
+    const reads = await serviceCall(() =>
       Promise.all(MOVEMENT_READS.map((filter) => this.deps.api.recentTransactions({ ...filter, currencies }, limit))),
     );
     const unique = new Map(reads.flat().filter(isMovement).map((tx) => [tx.id, tx]));
@@ -88,14 +88,6 @@ export class MovementLog {
   /** A transaction from the wallet stream: a movement is pushed as it appears or changes. */
   onServiceTransaction(tx: Transaction): void {
     if (isMovement(tx)) this.deps.notices.movement(toMovementView(tx));
-  }
-
-  private async call<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw toAppFailure(error);
-    }
   }
 }
 

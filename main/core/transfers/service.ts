@@ -11,7 +11,7 @@ import type { Currency, Transaction } from '../../exchange/domain';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { AppFailure } from '../app-error';
 import type { PendingLedger } from '../pending/ledger';
-import { toAppFailure } from '../session/api-failure';
+import { serviceCall, toAppFailure } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
 import { BENEFICIARY_WORDS } from '../../../preload/contract/transfers';
 import { findCurrency, invalid, normalCode } from '../field-checks';
@@ -50,7 +50,7 @@ export class TransfersService {
   /** An internal withdrawal to another user: created and committed at once, so checked twice first. */
   async sendToUser(input: SendToUserInput): Promise<SendToUserResult> {
     const identifier = checkBeneficiary(input.by, input.identifier, input.identifierAgain);
-    const currency = findCurrency(input.currency, await this.call(() => this.deps.currencies()), 'currency');
+    const currency = findCurrency(input.currency, await serviceCall(() => this.deps.currencies()), 'currency');
     const code = currency.code;
     if (!currency.payoutEnabled || currency.delisted) {
       throw invalid('currency', `The service pays out no ${code} at the moment (its payouts are disabled), so it cannot be sent`);
@@ -85,7 +85,7 @@ export class TransfersService {
     const to = normalCode(input.toCurrency);
     // The quote is checked first: a stale one sends nothing at all, not even a read.
     const quote = this.quotes.recall(input.quoteId, { fromCurrency: from, toCurrency: to });
-    const currencies = await this.call(() => this.deps.currencies());
+    const currencies = await serviceCall(() => this.deps.currencies());
     const fromCurrency = findCurrency(from, currencies, 'fromCurrency');
     findCurrency(to, currencies, 'toCurrency');
     const amount = parseAmount(input.amount, fromCurrency);
@@ -143,17 +143,9 @@ export class TransfersService {
   }
 
   private async available(code: string): Promise<Decimal> {
-    const wallet = await this.call(() => this.deps.api.walletBalances());
+    const wallet = await serviceCall(() => this.deps.api.walletBalances());
     const balance = wallet.find((b) => b.currency === code);
     return balance?.available ?? new Decimal(0);
-  }
-
-  private async call<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw toAppFailure(error);
-    }
   }
 }
 

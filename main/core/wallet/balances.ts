@@ -2,7 +2,7 @@
 // Decimal throughout; strings only at the edge.
 import Decimal from '../../../preload/contract/decimal';
 import type { MergedBalance, ValuedBalance } from '../../../preload/contract/wallet';
-import type { Balance } from '../../exchange/domain';
+import type { Balance, Currency } from '../../exchange/domain';
 
 export type BalanceMap = Map<string, Balance>;
 
@@ -60,4 +60,9 @@ export function valueBalances(merged: readonly MergedBalance[], rates: ReadonlyM
 /** Decimal places of a currency from its minimum transfer amount (0.00000001 → 8). */
 export function precisionOf(minimum: Decimal | undefined, fallback = 8): number {
   return minimum === undefined ? fallback : minimum.decimalPlaces();
+}
+
+/** Decimal places to show, per currency code. */
+export function precisionByCode(currencies: readonly Currency[]): Record<string, number> {
+  return Object.fromEntries(currencies.map((c) => [c.code, precisionOf(c.precisionTransfer)]));
 }

@@ -10,8 +10,8 @@ import { AppFailure } from '../app-error';
 import { normalCode } from '../field-checks';
 import type { PendingLedger } from '../pending/ledger';
 import type { FeedListeners, FeedName, LiveFeeds, ProfileRef, Unsubscribe, ExchangeApi } from '../session/ports';
-import { toAppFailure } from '../session/api-failure';
-import { applyBalances, mergeBalances, precisionOf, toMap, valueBalances, type BalanceMap } from './balances';
+import { serviceCall } from '../session/api-failure';
+import { applyBalances, mergeBalances, precisionByCode, precisionOf, toMap, valueBalances, type BalanceMap } from './balances';
 
 export interface WalletNotices {
   balances(balances: MergedBalance[]): void;
@@ -42,7 +42,7 @@ export class WalletService {
 
   async overview(valuationCurrency: string): Promise<WalletOverview> {
     const valuation = valuationCurrency.trim().toUpperCase();
-    const [balances, currencies] = await this.call(() => Promise.all([this.deps.api.balances(), this.deps.currencies()]));
+    const [balances, currencies] = await serviceCall(() => Promise.all([this.deps.api.balances(), this.deps.currencies()]));
     this.wallet = toMap(balances.wallet);
     this.spot = toMap(balances.spot);
     const merged = mergeBalances(this.wallet, this.spot);
@@ -54,7 +54,7 @@ export class WalletService {
       ...valued,
       rates: Object.fromEntries([...rates].map(([currency, price]) => [currency, price.toFixed()])),
       live: this.live,
-      precision: Object.fromEntries(currencies.map((c) => [c.code, precisionOf(c.precisionTransfer)])),
+      precision: precisionByCode(currencies),
       asOf: new Date().toISOString(),
     };
   }
@@ -73,7 +73,7 @@ export class WalletService {
   }
 
   async currencyInfo(): Promise<CurrencyInfo[]> {
-    const currencies = await this.call(() => this.deps.currencies());
+    const currencies = await serviceCall(() => this.deps.currencies());
     return currencies.map((c) => ({
       code: c.code,
       fullName: c.fullName,
@@ -98,25 +98,25 @@ export class WalletService {
   }
 
   async depositAddresses(query: AddressQuery): Promise<DepositAddress[]> {
-    const list = await this.call(() => this.deps.api.depositAddresses(query.currency, query.network));
+    const list = await serviceCall(() => this.deps.api.depositAddresses(query.currency, query.network));
     return list.map(toDepositAddress);
   }
 
   async newDepositAddress(query: AddressQuery): Promise<DepositAddress> {
-    return toDepositAddress(await this.call(() => this.deps.api.createDepositAddress(query.currency, query.network)));
+    return toDepositAddress(await serviceCall(() => this.deps.api.createDepositAddress(query.currency, query.network)));
   }
 
   async recentDepositAddresses(query: AddressQuery): Promise<DepositAddress[]> {
-    return (await this.call(() => this.deps.api.recentDepositAddresses(query.currency, query.network))).map(toDepositAddress);
+    return (await serviceCall(() => this.deps.api.recentDepositAddresses(query.currency, query.network))).map(toDepositAddress);
   }
 
   async isOwnAddress(address: string): Promise<{ mine: boolean }> {
-    return { mine: await this.call(() => this.deps.api.isOwnAddress(address.trim())) };
+    return { mine: await serviceCall(() => this.deps.api.isOwnAddress(address.trim())) };
   }
 
   async estimateFee(input: FeeEstimateInput): Promise<FeeEstimateResult> {
     const amount = parseAmount(input.amount);
-    const estimate = await this.call(() =>
+    const estimate = await serviceCall(() =>
       this.deps.api.estimateFee({ currency: input.currency, amount, networkCode: input.network }),
     );
     const includeFee = input.includeFee === true;
@@ -131,11 +131,11 @@ export class WalletService {
   async transfer(input: TransferInput): Promise<TransferResult> {
     const amount = parseAmount(input.amount);
     const currency = normalCode(input.currency);
-    const known = (await this.call(() => this.deps.currencies())).find((c) => c.code === currency);
+    const known = (await serviceCall(() => this.deps.currencies())).find((c) => c.code === currency);
     if (known !== undefined && !known.transferEnabled) {
       throw new AppFailure('VALIDATION', `The service does not move ${currency} between wallet and spot at the moment (its transfers are disabled)`, 'currency');
     }
-    const side = await this.call(() => (input.from === 'wallet' ? this.deps.api.walletBalances() : this.deps.api.spotBalances()));
+    const side = await serviceCall(() => (input.from === 'wallet' ? this.deps.api.walletBalances() : this.deps.api.spotBalances()));
     const available = side.find((b) => b.currency === currency)?.available ?? new Decimal(0);
     if (amount.gt(available)) {
       throw new AppFailure('VALIDATION', `Insufficient funds: ${available.toFixed()} ${currency} available on ${input.from}`, 'amount');
@@ -144,7 +144,7 @@ export class WalletService {
       profileId: this.deps.profile.id, profileName: this.deps.profile.name, action: 'transfer' as const,
       currency, amount: amount.toFixed(), detail: `${input.from} → ${input.to}`,
     };
-    const sent = await this.call(() =>
+    const sent = await serviceCall(() =>
       this.deps.ledger.send(
         { kind: 'transfer', currency, amount: amount.toFixed(), destination: `${input.from}>${input.to}` },
         subject,
@@ -189,14 +189,6 @@ export class WalletService {
   close(): void {
     this.stopFeeds?.();
     this.stopFeeds = null;
-  }
-
-  private async call<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw toAppFailure(error);
-    }
   }
 }
 

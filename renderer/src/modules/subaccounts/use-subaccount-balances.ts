@@ -6,7 +6,7 @@ import { computed, watch, type ComputedRef } from 'vue';
 import type { AppError, SubAccountBalances } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
 import { useSubAccountsStore } from './subaccounts-store';
-import { useValuation } from './use-subaccounts';
+import { useValuation } from '../wallet/use-wallet';
 
 export interface SubAccountBalancesReader {
   balances: ComputedRef<SubAccountBalances | null>;

@@ -2,13 +2,12 @@
 // wallet page's currency, read by main behind user actions and arriving one by one as
 // subAccountTotals events (the progress the page shows). Read again whenever the link comes
 // back up or the profile changes.
-import { computed, onScopeDispose, watch, type ComputedRef } from 'vue';
+import { onScopeDispose, watch, type ComputedRef } from 'vue';
 import type { SubAccountTotals } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
 import { useConnectionStore } from '../connection/connection-store';
 import { useProfilesStore } from '../profiles/profiles-store';
-import { readValuation } from '../wallet/valuation-preference';
-import { useWalletStore } from '../wallet/wallet-store';
+import { useValuation } from '../wallet/use-wallet';
 import { useSubAccountsStore, type TotalsProgress } from './subaccounts-store';
 
 const TOTALS_BATCH_MS = 250;
@@ -20,14 +19,6 @@ export interface SubAccountsLoader {
   load: () => Promise<void>;
   loadList: () => Promise<boolean>;
   loadTotals: () => Promise<void>;
-}
-
-const browserStorage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
-
-/** The valuation currency of the master's overview, or the remembered one before it is read. */
-export function useValuation(): ComputedRef<string> {
-  const wallet = useWalletStore();
-  return computed(() => wallet.overview?.valuationCurrency ?? readValuation(browserStorage()));
 }
 
 /** Reads the list (once per profile unless `always`); true when it is there. */

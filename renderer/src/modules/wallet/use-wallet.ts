@@ -1,6 +1,6 @@
 // Async wallet work: loads the overview and currencies through the bridge, follows the
 // walletBalances / walletLive events (no polling), and remembers the valuation currency.
-import { onScopeDispose, ref, watch, type Ref } from 'vue';
+import { computed, onScopeDispose, ref, watch, type ComputedRef, type Ref } from 'vue';
 import { useBridge } from '../../bridge-key';
 import { useConnectionStore } from '../connection/connection-store';
 import { useProfilesStore } from '../profiles/profiles-store';
@@ -73,9 +73,15 @@ export function useWallet(): WalletLoader {
 export function useOverviewRefresh(): (options?: { onlyIfMissing?: boolean }) => Promise<void> {
   const { api } = useBridge();
   const store = useWalletStore();
+  const valuation = useValuation();
   return async ({ onlyIfMissing = false } = {}) => {
-    const valuationCurrency = store.overview?.valuationCurrency ?? readValuation(browserStorage());
-    const overview = await api.getWalletOverview({ valuationCurrency });
+    const overview = await api.getWalletOverview({ valuationCurrency: valuation.value });
     if (overview.ok && (!onlyIfMissing || store.overview === null)) store.setOverview(overview.value);
   };
+}
+
+/** The valuation currency shown: the overview's, or the remembered one before it is read. */
+export function useValuation(): ComputedRef<string> {
+  const store = useWalletStore();
+  return computed(() => store.overview?.valuationCurrency ?? readValuation(browserStorage()));
 }

@@ -19,6 +19,6 @@ export function plannedChanges(change: StatusChange, rows: readonly SubAccountRo
     }
     if (row.status === 'frozen') return { row, sent: true, expect: 'Will be activated.' };
     if (row.status === 'disabled') return { row, sent: true, expect: 'Cannot be activated: the service disabled it. The service is asked and will refuse.' };
-    return { row, sent: false, expect: 'Already active: not sent.' };
+    return { row, sent: false, expect: row.status === 'new' ? 'New and already usable: not sent.' : 'Already active: not sent.' };
   });
 }

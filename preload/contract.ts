@@ -3,6 +3,7 @@
 // (operations, events, result types and request schemas together); this file joins them. Both
 // transports (Electron IPC and the web host's WebSocket) carry exactly this.
 import type { Result } from './contract/result';
+import { BUY_CRYPTO_EVENTS, BUY_CRYPTO_OPERATIONS, type BuyCryptoEvents, type BuyCryptoOperations } from './contract/buycrypto';
 import { AUDIT_EVENTS, AUDIT_OPERATIONS, type AuditEvents, type AuditOperations } from './contract/audit';
 import { namesOf, type OperationSpecs } from './contract/operation';
 import { PENDING_EVENTS, PENDING_OPERATIONS, type PendingEvents, type PendingOperations } from './contract/pending';
@@ -15,6 +16,7 @@ import { WITHDRAWAL_EVENTS, WITHDRAWAL_OPERATIONS, type WithdrawalEvents, type W
 
 export type { AppError, Result } from './contract/result';
 export * from './contract/audit';
+export * from './contract/buycrypto';
 export * from './contract/pending';
 export * from './contract/profiles';
 export * from './contract/shell';
@@ -29,6 +31,7 @@ export interface Operations
     WalletOperations,
     TransferOperations,
     SubAccountOperations,
+    BuyCryptoOperations,
     WithdrawalOperations,
     AuditOperations,
     PendingOperations {}
@@ -40,6 +43,7 @@ export const OPERATIONS: OperationSpecs<Operations> = {
   ...WALLET_OPERATIONS,
   ...TRANSFER_OPERATIONS,
   ...SUB_ACCOUNT_OPERATIONS,
+  ...BUY_CRYPTO_OPERATIONS,
   ...WITHDRAWAL_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...PENDING_OPERATIONS,
@@ -52,7 +56,7 @@ export type ResultOf<K extends OperationName> = Operations[K]['result'];
 export const OPERATION_NAMES: readonly OperationName[] = namesOf(OPERATIONS);
 
 /** Events main pushes to the renderer. */
-export interface Events extends ShellEvents, WalletEvents, TransferEvents, SubAccountEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
+export interface Events extends ShellEvents, WalletEvents, TransferEvents, SubAccountEvents, BuyCryptoEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
 export type EventName = keyof Events;
 
 export const EVENT_NAMES: readonly EventName[] = namesOf({
@@ -60,6 +64,7 @@ export const EVENT_NAMES: readonly EventName[] = namesOf({
   ...WALLET_EVENTS,
   ...TRANSFER_EVENTS,
   ...SUB_ACCOUNT_EVENTS,
+  ...BUY_CRYPTO_EVENTS,
   ...WITHDRAWAL_EVENTS,
   ...AUDIT_EVENTS,
   ...PENDING_EVENTS,

@@ -1,12 +1,22 @@
 // Buying crypto through third-party providers: their payment methods, quotes and orders.
 import type Decimal from '../decimal';
 
+/** What a method takes for one fiat → crypto (on one network, when the provider says). */
+export interface BuyCryptoLimit {
+  sourceCode: string;
+  targetCode: string;
+  networkCode: string | undefined;
+  sourceMin: Decimal;
+  sourceMax: Decimal;
+}
+
 export interface BuyCryptoPaymentMethod {
   id: string;
   name: string;
   type: string;
   sources: string[];
   targets: Array<{ code: string; networkCode: string | undefined }>;
+  limits: BuyCryptoLimit[];
 }
 
 export interface BuyCryptoProvider {
@@ -44,6 +54,10 @@ export interface BuyCryptoOrder {
   sourceCode: string;
   targetCode: string;
   sourceAmount: Decimal | undefined;
+  /** What the order says will arrive, when it says. */
+  targetAmount?: Decimal;
+  targetNetworkCode?: string;
+  paymentMethodId?: string;
   walletAddress: string | undefined;
   checkoutUrl: string | undefined;
   status: string;

@@ -24,6 +24,22 @@ export interface Transaction {
   operationType: string | undefined;
   confirmations: number | undefined;
   publicComment: string | undefined;
+  /** A buy-crypto deposit's details (provider, order, amounts); undefined when the record has none. */
+  meta?: BuyCryptoMeta;
+}
+
+/** The `meta` of a transaction that delivered a buy-crypto order; every field as the service sent it. */
+export interface BuyCryptoMeta {
+  providerName: string | undefined;
+  orderType: string | undefined;
+  sourceCurrency: string | undefined;
+  targetCurrency: string | undefined;
+  walletAddress: string | undefined;
+  txHash: string | undefined;
+  sourceAmount: Decimal | undefined;
+  targetAmount: Decimal | undefined;
+  status: string | undefined;
+  paymentMethodType: string | undefined;
 }
 
 export interface TransactionFilter {

@@ -1,12 +1,14 @@
 // Version 3 wire records → domain objects. Every reply is checked here, at the edge; a field that
 // is missing or not a decimal raises ApiError(kind 'response') naming it.
 import type {
-  Balance, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoRate, PriceHistory, CryptoAddress, Currency, FeeEstimate, Network, PriceRate,
+  Balance, BuyCryptoLimit, BuyCryptoMeta, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoRate, PriceHistory, CryptoAddress, Currency,
+  FeeEstimate, Network, PriceRate,
   SubAccount, SubAccountAcl, Transaction, WhitelistedAddress,
 } from '../domain';
 import {
   asArray, asObject, bool, decimal, id, isObject, optDecimal, optInt, optStr, str, type JsonObject,
 } from '../json';
+import type Decimal from '../decimal';
 
 export function parseBalances(value: unknown, field: string): Balance[] {
   return asArray(value, field).map((item) => parseBalance(asObject(item, field)));
@@ -92,7 +94,34 @@ export function parseTransaction(value: unknown): Transaction {
     operationType: optStr(native, 'operation_type'),
     confirmations: optInt(native, 'confirmations'),
     publicComment: optStr(native, 'public_comment'),
+    meta: isObject(record.meta) ? parseBuyCryptoMeta(record.meta) : undefined,
   };
+}
+
+/** A buy-crypto deposit's details (SUPPLEMENT §3); a meta without any of them is no meta. */
+function parseBuyCryptoMeta(meta: JsonObject): BuyCryptoMeta | undefined {
+  const parsed: BuyCryptoMeta = {
+    providerName: optStr(meta, 'provider_name'),
+    orderType: optStr(meta, 'order_type'),
+    sourceCurrency: optStr(meta, 'source_currency'),
+    targetCurrency: optStr(meta, 'target_currency'),
+    walletAddress: optStr(meta, 'wallet_address'),
+    txHash: optStr(meta, 'tx_hash'),
+    sourceAmount: lenientDecimal(meta, 'source_amount'),
+    targetAmount: lenientDecimal(meta, 'target_amount'),
+    status: optStr(meta, 'status'),
+    paymentMethodType: optStr(meta, 'payment_method_type'),
+  };
+  return Object.values(parsed).some((v) => v !== undefined) ? parsed : undefined;
+}
+
+/** Details that are not the record's own money: an unreadable figure is left out rather than failing the record. */
+function lenientDecimal(record: JsonObject, name: string): Decimal | undefined {
+  try {
+    return optDecimal(record, name);
+  } catch {
+    return undefined;
+  }
 }
 
 /** {"result": X} or X itself: services differ in wrapping. */
@@ -201,6 +230,9 @@ export function parseBuyCryptoOrder(value: unknown): BuyCryptoOrder {
     sourceCode: str(record, 'source_code'),
     targetCode: str(record, 'target_code'),
     sourceAmount: optDecimal(record, 'source_amount'),
+    targetAmount: optDecimal(record, 'target_amount'),
+    targetNetworkCode: optStr(record, 'target_network_code'),
+    paymentMethodId: optStr(record, 'payment_method_id'),
     walletAddress: optStr(record, 'wallet_address'),
     checkoutUrl: optStr(record, 'checkout_url'),
     status: str(record, 'status'),
@@ -210,20 +242,40 @@ export function parseBuyCryptoOrder(value: unknown): BuyCryptoOrder {
 }
 
 function codes(value: unknown, field: string): JsonObject[] {
-  return value === undefined ? [] : asArray(value, field).map((item) => asObject(item, field));
+  return value === undefined || value === null ? [] : asArray(value, field).map((item) => asObject(item, field));
 }
 
+/** The field under its version 3 (snake_case) name, else its version 2 (camelCase) one. */
+function field(record: JsonObject, snake: string, camel: string): string {
+  return record[snake] === undefined && record[camel] !== undefined ? camel : snake;
+}
+
+function parseBuyCryptoLimit(limit: JsonObject): BuyCryptoLimit {
+  return {
+    sourceCode: str(limit, field(limit, 'currency_code', 'currencyCode')),
+    targetCode: str(limit, field(limit, 'target_code', 'targetCode')),
+    networkCode: optStr(limit, field(limit, 'network_code', 'networkCode')),
+    sourceMin: decimal(limit, field(limit, 'source_min', 'sourceMin')),
+    sourceMax: decimal(limit, field(limit, 'source_max', 'sourceMax')),
+  };
+}
+
+/** The provider list in the version 3 shape (snake_case), or the version 2 one (camelCase). */
 export function parseBuyCryptoProvider(value: unknown): BuyCryptoProvider {
   const record = asObject(value, 'provider');
   return {
-    id: id(record, 'provider_id'),
-    name: optStr(record, 'provider_name') ?? '',
+    id: id(record, field(record, 'provider_id', 'providerID')),
+    name: optStr(record, field(record, 'provider_name', 'providerName')) ?? '',
     methods: codes(record.methods, 'methods').map((method) => ({
       id: id(method, 'id'),
       name: optStr(method, 'name') ?? '',
       type: optStr(method, 'type') ?? '',
-      sources: codes(method.supported_source, 'supported_source').map((source) => str(source, 'code')),
-      targets: codes(method.supported_target, 'supported_target').map((target) => ({ code: str(target, 'code'), networkCode: optStr(target, 'network_code') })),
+      sources: codes(method[field(method, 'supported_source', 'supportedSource')], 'supported_source').map((source) => str(source, 'code')),
+      targets: codes(method[field(method, 'supported_target', 'supportedTarget')], 'supported_target').map((target) => ({
+        code: str(target, 'code'),
+        networkCode: optStr(target, field(target, 'network_code', 'networkCode')),
+      })),
+      limits: codes(method[field(method, 'transaction_limits', 'transactionLimits')], 'transaction_limits').map(parseBuyCryptoLimit),
     })),
   };
 }

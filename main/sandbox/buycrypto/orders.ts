@@ -1,6 +1,6 @@
 // Buy-crypto quotes and orders. An order starts `initial` with a checkout page served by the
 // sandbox; paying moves it to `in_progress`, and PAYMENT_PROCESSING_MS of sandbox time later to
-// `completed` with the crypto credited (DEPOSIT / BUY_CRYPTO with meta). Abandoning the checkout,
+// `completed` with the crypto credited (DEPOSIT / BUY_CRYPTO with meta, under the order's operation id). Abandoning the checkout,
 // or leaving it unpaid for CHECKOUT_TTL_MS, expires it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import Decimal from '../decimal';
@@ -8,6 +8,7 @@ import { findCurrency } from '../catalog';
 import type { SandboxContext } from '../context';
 import { cachedStatement } from '../db/open';
 import { validationError } from '../http/errors';
+import { generateHash } from '../wallet/address-gen';
 import { createDeposit } from '../wallet/deposits';
 import { ensureAddress, resolveNetwork } from '../wallet/addresses';
 import { formatAmount } from '../wallet/money';
@@ -102,10 +103,11 @@ export function advanceBuyOrders(ctx: SandboxContext, nowMs: number, providerNam
     const currency = findCurrency(row.target_code);
     if (!currency) continue;
     const network = resolveNetwork(currency, row.target_network);
-    const hash = randomBytes(32).toString('hex');
+    // The deposit shares the order's operation id, and its meta names the deposit's own hash.
+    const hash = generateHash(network.network, `${row.operation_id}:payout`);
     createDeposit(ctx, {
       accountId: row.account_id, currency, network, amount: new Decimal(row.target_amount), subtype: 'BUY_CRYPTO', instant: true,
-      address: row.wallet_address,
+      address: row.wallet_address, operationId: row.operation_id, hash,
       meta: {
         provider_name: providerName(row.provider_id), order_type: 'buy', source_currency: row.source_code,
         target_currency: row.target_code, wallet_address: row.wallet_address, tx_hash: hash, source_amount: row.source_amount,

@@ -20,6 +20,10 @@ export interface DepositRequest {
   instant?: boolean;
   /** Deposit to this address instead of the current one. */
   address?: string;
+  /** The operation this deposit completes (a buy-crypto order's), instead of a new one. */
+  operationId?: string;
+  /** The chain hash, when the caller already gave it out (a buy-crypto payout's meta.tx_hash). */
+  hash?: string;
 }
 
 export function createDeposit(ctx: SandboxContext, request: DepositRequest): number {
@@ -33,10 +37,10 @@ export function createDeposit(ctx: SandboxContext, request: DepositRequest): num
     return tx.insert({
       account_id: request.accountId, status: request.instant ? 'SUCCESS' : 'PENDING', type: 'DEPOSIT',
       subtype: request.subtype ?? 'BLOCKCHAIN', created_at: now, updated_at: now, last_activity_at: now,
-      operation_id: randomUUID(), tx_id: txId, currency: code, network: request.network.network,
+      operation_id: request.operationId ?? randomUUID(), tx_id: txId, currency: code, network: request.network.network,
       amount: formatAmount(request.amount, code), fee: null, address: request.address ?? target.address,
       payment_id: request.address === undefined ? target.payment_id : null,
-      hash: generateHash(request.network.network, `${txId}:hash`), offchain_id: null,
+      hash: request.hash ?? generateHash(request.network.network, `${txId}:hash`), offchain_id: null,
       confirmations: request.instant ? required : 0, required_confirmations: required, public_comment: null,
       error_code: null, senders: JSON.stringify([]), wallet_id: null, operation_type: null,
       meta: request.meta ? JSON.stringify(request.meta) : null, held: null, commit_deadline: null,

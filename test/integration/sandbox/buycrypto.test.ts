@@ -5,7 +5,7 @@ import { errorCode, errorDescription, startHarness, type Harness } from './harne
 
 let h: Harness;
 interface Order { id: number; status: string; checkout_url: string; wallet_address: string; target_amount: string; target_code: string; provider_id: number; order_type: string; operation_id: string }
-interface Tx { type: string; subtype: string; status: string; native: { amount: string; address: string }; meta?: Record<string, string> }
+interface Tx { type: string; subtype: string; status: string; operation_id: string; native: { amount: string; address: string; hash: string }; meta?: Record<string, string> }
 
 beforeAll(async () => {
   h = await startHarness();
@@ -75,6 +75,10 @@ describe('buy crypto', () => {
       type: 'DEPOSIT', subtype: 'BUY_CRYPTO', status: 'SUCCESS', native: { address: created.wallet_address },
       meta: { provider_name: 'Sandbox Pay', target_currency: 'BTC', source_currency: 'EUR', status: 'completed', payment_method_type: 'card' },
     });
+    // The deposit and the order share the operation; the meta names the deposit's own hash.
+    expect(deposits[0]?.operation_id).toBe(created.operation_id);
+    expect(deposits[0]?.meta?.tx_hash).toBe(deposits[0]?.native.hash);
+    expect(deposits[0]?.native.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('expires an abandoned checkout and an unpaid one after 30 minutes', async () => {

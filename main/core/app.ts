@@ -2,7 +2,7 @@
 // the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
 import type Database from 'better-sqlite3';
 import {
-  PENDING_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
+  BUY_CRYPTO_OPERATIONS, PENDING_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
 } from '../../preload/contract';
 import { openDatabase } from '../db/database';
 import { createProfilesRepo } from '../db/profiles-repo';
@@ -12,6 +12,8 @@ import type { SecretStore } from '../keychain/secret-store';
 import type { RunningSandbox } from '../sandbox/index';
 import { currentOsUser, openAuditLog, type AuditLog } from './audit/audit-log';
 import { createAuditHandlers } from './audit/handlers';
+import { CheckoutLinks } from './buycrypto/checkout-links';
+import { buyCryptoHandlers } from './buycrypto/handlers';
 import { startBuiltInSandbox, type BuiltInSandboxDeps, type SandboxLauncher } from './builtin-sandbox';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { createEventBus, type EventBus } from './events';
@@ -51,6 +53,8 @@ export interface Core {
   secrets: SecretStore;
   dataDir: string;
   sandbox: RunningSandbox | null;
+  /** The provider checkout pages the service gave: the link policy opens these in the system browser. */
+  checkoutLinks: CheckoutLinks;
   close(): Promise<void>;
 }
 
@@ -62,6 +66,7 @@ export function profileDomainHandlers(scopes: Scopes) {
     ...perProfile(scopes, WITHDRAWAL_OPERATIONS, withdrawalHandlers),
     ...perProfile(scopes, PENDING_OPERATIONS, pendingHandlers),
     ...perProfile(scopes, SUB_ACCOUNT_OPERATIONS, subAccountHandlers),
+    ...perProfile(scopes, BUY_CRYPTO_OPERATIONS, buyCryptoHandlers),
   };
 }
 
@@ -82,8 +87,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const builtInSecret = sandbox?.master.secretKey ?? null;
   const streamStates = followStreamStates(events);
   const sessions = createProfileSessions({ profiles, secrets, builtInSecret: () => builtInSecret });
+  const checkoutLinks = new CheckoutLinks();
   const scopes = createScopes({
     ...stores,
+    checkoutLinks,
     pending: createPendingStore(db),
     events,
     osUser: currentOsUser(),
@@ -110,6 +117,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secrets,
     dataDir,
     sandbox,
+    checkoutLinks,
     close: async () => {
       stopActivating();
       streamStates.stop();

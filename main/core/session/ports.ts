@@ -24,7 +24,12 @@ export type ExchangeApi = Pick<
   | 'transactions'
   | 'transaction'
   | 'newestTransactionId'
+  | 'recentTransactions'
+  | 'withPriority'
+  | 'buyCryptoProviders'
+  | 'buyCryptoRate'
   | 'buyCryptoOrders'
+  | 'createBuyCryptoOrder'
 >;
 
 export type Unsubscribe = () => void;

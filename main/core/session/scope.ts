@@ -4,6 +4,8 @@
 // follow-up work (its ledger's reconciler too) before the new profile's start.
 import type { Events } from '../../../preload/contract';
 import type { AuditLog } from '../audit/audit-log';
+import { CheckoutLinks } from '../buycrypto/checkout-links';
+import { BuyCryptoService } from '../buycrypto/service';
 import { PendingLedger } from '../pending/ledger';
 import type { PendingStore } from '../pending/store';
 import { SubAccountsService } from '../subaccounts/service';
@@ -34,6 +36,10 @@ export interface ScopeDeps {
   /** How often the ledger looks at its open moves. */
   reconcilePollMs?: number;
   deadlineCheckMs?: number;
+  /** The checkout pages the link policy admits; every scope registers what the service gave it. */
+  checkoutLinks?: CheckoutLinks;
+  /** The pauses between follow-up reads of open buy orders (tests shorten them). */
+  buyFollowBackoffMs?: readonly number[];
 }
 
 export interface ProfileScope {
@@ -45,6 +51,7 @@ export interface ProfileScope {
   readonly withdrawals: WithdrawalsService;
   readonly transfers: TransfersService;
   readonly subAccounts: SubAccountsService;
+  readonly buyCrypto: BuyCryptoService;
 }
 
 export interface OpenScope {
@@ -95,6 +102,13 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     },
   });
 
+  const buyCrypto = new BuyCryptoService({
+    api, ledger, profile, currencies: () => withdrawals.currencies(),
+    links: deps.checkoutLinks ?? new CheckoutLinks(),
+    notices: { orderUpdated: (order, arrived) => emit('buyOrderUpdated', { order, arrived }) },
+    followBackoffMs: deps.buyFollowBackoffMs,
+  });
+
   withdrawals.start();
   ledger.start();
   wallet.startLive(
@@ -102,13 +116,15 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     (tx) => {
       withdrawals.onServiceTransaction(tx);
       transfers.onServiceTransaction(tx);
+      buyCrypto.onServiceTransaction(tx);
     },
     (stream, state, detail) => emit('connectionState', detail === undefined ? { stream, state } : { stream, state, detail }),
   );
 
   return {
-    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts },
+    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts, buyCrypto },
     close() {
+      buyCrypto.close();
       subAccounts.close();
       transfers.close();
       wallet.close();

@@ -3,6 +3,7 @@
 import type { Component } from 'vue';
 import ApprovalsIcon from './icons/ApprovalsIcon.vue';
 import AuditIcon from './icons/AuditIcon.vue';
+import BuyCryptoIcon from './icons/BuyCryptoIcon.vue';
 import ProfilesIcon from './icons/ProfilesIcon.vue';
 import SubAccountsIcon from './icons/SubAccountsIcon.vue';
 import TransfersIcon from './icons/TransfersIcon.vue';
@@ -42,6 +43,14 @@ export const NAV_ITEMS = [
     path: '/transfers',
     icon: TransfersIcon,
     page: () => import('../transfers/TransfersPage.vue'),
+    restorable: true,
+  },
+  {
+    name: 'buy',
+    label: 'Buy crypto',
+    path: '/buy',
+    icon: BuyCryptoIcon,
+    page: () => import('../buycrypto/BuyPage.vue'),
     restorable: true,
   },
   {

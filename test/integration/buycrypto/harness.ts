@@ -15,6 +15,7 @@ import type { ProfileScope } from '../../../main/core/session/scope';
 import { createScopes, type Scopes } from '../../../main/core/session/scopes';
 import { openWithdrawalStore } from '../../../main/core/withdrawals/store';
 import { openDatabase } from '../../../main/db/database';
+import { RateLimiter } from '../../../main/exchange/limiter';
 import type { TreasuryApi } from '../../../main/exchange/treasury-api';
 import { createV3Api } from '../../../main/exchange/v3/api';
 import type { RunningSandbox } from '../../../main/sandbox/index';
@@ -63,12 +64,14 @@ export async function startHarness(): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'coffer-buycrypto-'));
   const wire: string[] = [];
   const events: Emitted[] = [];
+  const limiter = new RateLimiter();
   const client = createV3Api({
     baseUrl: sandbox.restUrl,
     wsUrl: sandbox.wsUrl,
     credentials: { apiKey: key.api_key, scheme: 'HS256', windowMs: SIGNATURE_WINDOW_MS, readSecret: async () => key.secret_key },
     onExchange: (event) => wire.push(`${event.method} ${event.path}`),
     settleGraceMs: SETTLE_GRACE_MS,
+    limiter,
   });
   const rateAsks: string[] = [];
   const api: TreasuryApi = {
@@ -97,10 +100,22 @@ export async function startHarness(): Promise<Harness> {
     handlers: profileDomainHandlers(scopes),
     truth: async <T>(path: string) => {
       const authorization = `Basic ${Buffer.from(`${key.api_key}:${key.secret_key}`).toString('base64')}`;
-      const response = await fetch(`${sandbox.restUrl}${path}`, { headers: { Authorization: authorization } });
-      const json: unknown = await response.json();
-      if (!response.ok) throw new Error(`GET ${path} failed: ${JSON.stringify(json)}`);
-      return json as T;
+      // These reads take their turn from the client's limiter (they share the service's limits),
+      // and a 429 from elsewhere is waited out.
+      const scope = { host: new URL(sandbox.restUrl).host, account: key.api_key };
+      for (let attempt = 0; ; attempt += 1) {
+        const release = await limiter.acquire(path, scope);
+        let response: Response;
+        try {
+          response = await fetch(`${sandbox.restUrl}${path}`, { headers: { Authorization: authorization } });
+        } finally {
+          release();
+        }
+        const json: unknown = await response.json();
+        if (response.ok) return json as T;
+        if (response.status !== 429 || attempt >= 20) throw new Error(`GET ${path} failed: ${JSON.stringify(json)}`);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
     },
     service: (options) => {
       const service = new BuyCryptoService({

@@ -27,7 +27,7 @@ async function openWindow(activeCore: Core): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  hardenSession();
+  hardenSession(renderer);
   if (renderer.devUrl === undefined) serveAppScheme(join(__dirname, '../renderer'));
   core = await createCore({
     dataDir: resolveDataDir(),
@@ -45,7 +45,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   // Any web contents created later (devtools aside) gets the same navigation rules.
-  app.on('web-contents-created', (_event, contents) => guardNavigation(contents, renderer));
+  // Checkout pages core registered are admitted too (once core is up; before that, none are).
+  app.on('web-contents-created', (_event, contents) => guardNavigation(contents, renderer, { admits: (url) => core?.checkoutLinks.admits(url) ?? false }));
   app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
   app.on('activate', () => {
     if (core && BrowserWindow.getAllWindows().length === 0) void openWindow(core);

@@ -46,15 +46,35 @@ export const EXTERNAL_HOST_ALLOW_LIST = [
   'www.electronjs.org',
 ] as const;
 
-/** The URL to pass to the OS browser, or null when the link is refused (not https, not allowed). */
+/** Links admitted beyond the fixed hosts: the provider checkout pages the service gave (core's CheckoutLinks). */
+export interface ExternalAllowance {
+  admits(url: URL): boolean;
+}
+
+/**
+ * The URL to pass to the OS browser, or null when the link is refused: https to an allow-listed
+ * host, or whatever the allowance admits (a checkout page the service gave, even the sandbox's
+ * loopback http one); nothing else.
+ */
 export function externalUrlToOpen(
   raw: string,
   allowedHosts: readonly string[] = EXTERNAL_HOST_ALLOW_LIST,
+  allowance?: ExternalAllowance,
 ): string | null {
   const url = parseUrl(raw);
-  if (!url || url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
+  if (!url || url.username !== '' || url.password !== '') return null;
+  if (allowance?.admits(url) === true) return url.href;
+  if (url.protocol !== 'https:') return null;
   if (url.port !== '' && url.port !== '443') return null;
   return allowedHosts.includes(url.hostname) ? url.href : null;
+}
+
+/** The one permission our own renderer is granted: desktop notifications (an order's coins arrived). */
+const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['notifications']);
+
+/** True only for 'notifications' asked by a page of our own renderer; every other permission, and every other page, is denied. */
+export function isPermissionGranted(permission: string, requestingUrl: string, renderer: RendererLocation): boolean {
+  return GRANTED_PERMISSIONS.has(permission) && isOwnRendererUrl(requestingUrl, renderer);
 }
 
 /** The built renderer is served from this privileged standard scheme, never from file://. */

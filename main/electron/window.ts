@@ -1,11 +1,14 @@
 // The main window and its session, hardened per Electron's security checklist: isolated,
 // sandboxed renderer without Node; CSP sent as a response header; navigation and new windows
-// denied (links go to the system browser through open-external); every permission denied.
+// denied (links go to the system browser through open-external); every permission denied but
+// notifications for our own renderer.
 import { BrowserWindow, session, type Session, type WebContents } from 'electron';
 import { openExternalLink } from './open-external';
 import {
   contentSecurityPolicy,
   isOwnRendererUrl,
+  isPermissionGranted,
+  type ExternalAllowance,
   rendererEntryUrl,
   SECURE_WEB_PREFERENCES,
   type RendererLocation,
@@ -18,27 +21,30 @@ export interface MainWindowOptions {
   iconPath: string;
 }
 
-export function hardenSession(target: Session = session.defaultSession): void {
+export function hardenSession(renderer: RendererLocation, target: Session = session.defaultSession): void {
   const csp = contentSecurityPolicy();
   target.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
-  target.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  target.setPermissionCheckHandler(() => false);
+  // The page asking decides (its full URL: a check's requestingOrigin has no path to compare).
+  target.setPermissionRequestHandler((contents, permission, callback, details) =>
+    callback(isPermissionGranted(permission, details.requestingUrl || contents.getURL(), renderer)),
+  );
+  target.setPermissionCheckHandler((contents, permission) => isPermissionGranted(permission, contents?.getURL() ?? '', renderer));
 }
 
-export function guardNavigation(contents: WebContents, renderer: RendererLocation): void {
+export function guardNavigation(contents: WebContents, renderer: RendererLocation, allowance?: ExternalAllowance): void {
   contents.on('will-navigate', (event, url) => {
     if (isOwnRendererUrl(url, renderer)) return;
     event.preventDefault();
-    void openExternalLink(url);
+    void openExternalLink(url, allowance);
   });
   contents.on('will-redirect', (event, url) => {
     if (!isOwnRendererUrl(url, renderer)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    void openExternalLink(url);
+    void openExternalLink(url, allowance);
     return { action: 'deny' };
   });
 }

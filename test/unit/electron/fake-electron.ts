@@ -49,7 +49,7 @@ export class FakeWebContents extends FakeEmitter {
 
 export class FakeSession {
   headersListener: ((details: { responseHeaders?: Record<string, string[]> }, cb: (r: unknown) => void) => void) | null = null;
-  permissionRequest: ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void) | null = null;
+  permissionRequest: ((wc: unknown, permission: string, cb: (granted: boolean) => void, details: { requestingUrl: string }) => void) | null = null;
   permissionCheck: ((...args: unknown[]) => boolean) | null = null;
   webRequest = {
     onHeadersReceived: (listener: FakeSession['headersListener']) => {

@@ -1,33 +1,42 @@
 // Session and navigation hardening with Electron stood in (no Electron binary here): the CSP goes
-// out as a response header, permissions are denied, foreign navigation and new windows are
-// refused, and only allow-listed https links reach the system browser.
+// out as a response header, permissions are denied (but notifications for our own renderer),
+// foreign navigation and new windows are refused, and only allow-listed https links and the
+// checkout pages core registered reach the system browser.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeElectron, FakeSession, FakeWebContents, openExternalSpy } from './fake-electron';
 
 vi.mock('electron', () => ({ ...fakeElectron, BrowserWindow: class {}, session: { defaultSession: new FakeSession() } }));
 const { guardNavigation, hardenSession } = await import('../../../main/electron/window');
 const { contentSecurityPolicy } = await import('../../../main/electron/policy');
+const { CheckoutLinks } = await import('../../../main/core/buycrypto/checkout-links');
 
 const renderer = {};
 
 describe('hardenSession', () => {
   it('adds the CSP header to every response and keeps the others', () => {
     const session = new FakeSession();
-    hardenSession(session as never);
+    hardenSession(renderer, session as never);
     let reply: unknown;
     session.headersListener?.({ responseHeaders: { 'X-Other': ['1'] } }, (r) => (reply = r));
     expect(reply).toEqual({ responseHeaders: { 'X-Other': ['1'], 'Content-Security-Policy': [contentSecurityPolicy()] } });
   });
 
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check but notifications for our own renderer', () => {
     const session = new FakeSession();
-    hardenSession(session as never);
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) {
+    hardenSession(renderer, session as never);
+    const own = 'app://coffer/index.html#/buy';
+    const page = (url: string) => ({ getURL: () => url });
+    const ask = (permission: string, url: string) => {
       let granted: boolean | undefined;
-      session.permissionRequest?.({}, permission, (answer) => (granted = answer));
-      expect(granted, permission).toBe(false);
-      expect(session.permissionCheck?.({}, permission)).toBe(false);
+      session.permissionRequest?.(page(url), permission, (answer) => (granted = answer), { requestingUrl: url });
+      return [granted, session.permissionCheck?.(page(url), permission, new URL(url).origin, {})];
+    };
+    expect(ask('notifications', own)).toEqual([true, true]);
+    expect(ask('notifications', 'https://attacker.example/')).toEqual([false, false]);
+    for (const permission of ['media', 'geolocation', 'clipboard-read', 'openExternal']) {
+      expect(ask(permission, own), permission).toEqual([false, false]);
     }
+    expect(session.permissionCheck?.(null, 'notifications', 'app://coffer', {})).toBe(false);
   });
 });
 
@@ -57,6 +66,19 @@ describe('guardNavigation', () => {
     expect(navigate('file:///app/out/renderer/index.html')).toBe(true);
     await Promise.resolve();
     expect(openExternalSpy.mock.calls).toEqual([['https://github.com/coffer']]);
+  });
+
+  it('sends a checkout page core registered to the browser, and no other loopback page', async () => {
+    const links = new CheckoutLinks();
+    const checkout = `http://127.0.0.1:4100/checkout/${'ab'.repeat(16)}`;
+    links.register(checkout);
+    const guarded = new FakeWebContents();
+    guardNavigation(guarded as never, renderer, links);
+    guarded.windowOpenHandler?.({ url: checkout });
+    guarded.windowOpenHandler?.({ url: 'http://127.0.0.1:4100/api/3/wallet/balance' });
+    contents.windowOpenHandler?.({ url: checkout });
+    await Promise.resolve();
+    expect(openExternalSpy.mock.calls).toEqual([[checkout]]);
   });
 
   it('denies every new window', () => {

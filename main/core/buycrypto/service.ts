@@ -53,9 +53,11 @@ export class BuyCryptoService {
     const now = deps.now ?? Date.now;
     this.options = new BuyOptionsBook({ api: deps.api, currencies: deps.currencies, now });
     this.quotes = new BuyQuoteBook({ api: deps.api, options: this.options, now });
-    const background = deps.background ?? deps.api.withPriority('background');
+    // Made on the first follow-up read: most scopes never follow an order.
+    let background: BuyOrdersApi | undefined = deps.background;
     this.follower = new OrderFollower({
       read: async (providers) => {
+        background ??= deps.api.withPriority('background');
         const { orders, unreadable } = await this.read(background, providers);
         if (orders.length === 0 && unreadable.length > 0) throw new Error(unreadable[0]?.reason);
         return orders;

@@ -102,6 +102,11 @@ export function useBuyForm(): BuyForm {
     draft.network = list.length === 1 ? (list[0] ?? null) : null;
   });
 
+  // The fiat is chosen for the person when the providers take only one.
+  watch(() => options.value?.sources, (sources) => {
+    if (draft.source === null && sources?.length === 1 && sources[0]) chooseSource(sources[0]);
+  }, { immediate: true });
+
   function chooseSource(code: string): void {
     draft.source = code;
     if (draft.target !== null && !targets.value.includes(draft.target)) draft.target = null;

@@ -51,8 +51,8 @@ export async function sandboxOrders(bank: Bank, providerId: number): Promise<San
   return (await bank.call('master', 'GET', `/api/3/buy-crypto/provider/${providerId}/order`)) as SandboxBuyOrder[];
 }
 
-/** Every reply of an /api/ path the sandbox has given, summed over statuses. */
-export async function repliesSoFar(restUrl: string): Promise<number> {
-  const stats = (await control(restUrl, 'GET', '/sandbox/stats')) as { responses: Record<string, number> };
-  return Object.values(stats.responses).reduce((sum, n) => sum + n, 0);
+/** How many buy-crypto requests (quotes, orders, providers) the sandbox has answered. */
+export async function buyCryptoReplies(restUrl: string): Promise<number> {
+  const stats = (await control(restUrl, 'GET', '/sandbox/stats')) as { areas: Record<string, number> };
+  return stats.areas['/api/3/buy-crypto'] ?? 0;
 }

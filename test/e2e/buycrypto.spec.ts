@@ -10,7 +10,7 @@ import { expect, test } from './fixtures';
 import { shootInBothThemes } from './screenshots';
 import { SandboxDesk, recordSentOps } from './approvals-sandbox';
 import { Bank, choose, input } from './transfers-sandbox';
-import { goToBuy, orderRow, quoteRow, recordNotifications, repliesSoFar, sandboxOrders } from './buycrypto-sandbox';
+import { buyCryptoReplies, goToBuy, orderRow, quoteRow, recordNotifications, sandboxOrders } from './buycrypto-sandbox';
 
 const [CARD, SEPA, APPLE_PAY] = ['101', '102', '201'];
 
@@ -158,7 +158,7 @@ test('an amount no method takes is refused before any request; a mid amount show
   const amount = page.locator('[data-field="amount"]');
   await expect(amount).toContainText('Methods take 10 – 50,000 EUR');
 
-  const replies = await repliesSoFar(desk.restUrl);
+  const replies = await buyCryptoReplies(desk.restUrl);
   await input(page, 'buy-amount').fill('5');
   await expect(amount).toContainText("5 EUR is under every method's minimum: the methods for EUR → BTC take 10 – 50,000 EUR.");
   await page.waitForTimeout(1_000); // past the pause after which quotes are asked
@@ -166,7 +166,7 @@ test('an amount no method takes is refused before any request; a mid amount show
   await expect(amount).toContainText("60,000 EUR is over every method's maximum: the methods for EUR → BTC take 10 – 50,000 EUR.");
   await page.waitForTimeout(1_000);
   expect(sent.filter((op) => op === 'getBuyQuotes' || op === 'createBuyOrder')).toEqual([]);
-  expect(await repliesSoFar(desk.restUrl)).toBe(replies);
+  expect(await buyCryptoReplies(desk.restUrl)).toBe(replies);
   await expect(page.getByTestId('quote-empty')).toBeVisible();
   await shootInBothThemes(page, 'buycrypto-field-errors');
 
@@ -181,5 +181,7 @@ test('an amount no method takes is refused before any request; a mid amount show
     await expect(quoteRow(page, method).getByTestId('quote-buy')).toHaveCount(0);
   }
   expect(sent.filter((op) => op === 'getBuyQuotes')).toHaveLength(1);
+  // At the sandbox: one rate request, Apple Pay's; the methods the amount is outside of were not asked.
+  expect(await buyCryptoReplies(desk.restUrl)).toBe(replies + 1);
   await shootInBothThemes(page, 'buycrypto-methods-out-of-range');
 });

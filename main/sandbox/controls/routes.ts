@@ -14,8 +14,9 @@
 //   POST /sandbox/seed-transactions {account?, count ≤ 200000}  bulk settled history in one transaction
 //   POST /sandbox/sub-accounts {count ≤ 500, status? (new|active|frozen|disabled, default active),
 //        funding? {CODE: amount} wallet balances each starts with} → {ids}: more sub-accounts of the master
-//   GET  /sandbox/stats                       → {responses: {"200": n, "429": n, …}}: replies of /api/ paths by
-//        HTTP status (statuses not seen are absent); DELETE /sandbox/stats starts the count again
+//   GET  /sandbox/stats                       → {responses: {"200": n, "429": n, …}, areas: {"/api/3/wallet": n, …}}:
+//        replies of /api/ paths by HTTP status and by area (what is not seen is absent); DELETE /sandbox/stats
+//        starts the count again
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sameText } from '../auth/authenticate';
 import { KEY_RIGHTS, type KeyRight } from '../auth/rights';
@@ -136,7 +137,7 @@ function registerControls(router: Router, deps: ControlDeps): void {
     if (!master) throw validationError('account', 'there is no master account');
     return { ids: createSubAccounts(ctx, master.id, { count, status, funding: fundingOf(r.body.funding) }).map(String) };
   });
-  router.add('GET', '/sandbox/stats', null, () => ({ responses: deps.stats.byStatus() }));
+  router.add('GET', '/sandbox/stats', null, () => ({ responses: deps.stats.byStatus(), areas: deps.stats.byArea() }));
   router.add('DELETE', '/sandbox/stats', null, () => {
     deps.stats.reset();
     return { result: true };

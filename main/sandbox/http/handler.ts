@@ -44,7 +44,7 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       .then(async (raw) => {
         for (const side of deps.side) if (await side(req, res, raw)) return;
         const stats = deps.stats;
-        if (stats !== undefined) res.once('finish', () => stats.count(res.statusCode));
+        if (stats !== undefined) res.once('finish', () => stats.count(res.statusCode, raw.path));
         const body = await handleApi(deps, req, raw);
         sendJson(res, 200, body);
       })

@@ -94,14 +94,18 @@ describe('rate limits', () => {
     expect((await h.call('GET', '/api/3/wallet/balance')).status).toBe(200);
   });
 
-  it('counts the service\'s replies by status at /sandbox/stats (controls left out), until DELETE starts again', async () => {
+  it('counts the service\'s replies by status and by area at /sandbox/stats (controls left out), until DELETE starts again', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1_050));
     await h.control('DELETE', '/sandbox/stats');
     await Promise.all(Array.from({ length: 8 }, () => h.call('GET', '/api/3/wallet/balance')));
+    await h.call('GET', '/api/3/public/currency/BTC');
     await h.control('GET', '/sandbox/clock');
-    expect((await h.control('GET', '/sandbox/stats')).json).toEqual({ responses: { 200: 5, 429: 3 } });
+    expect((await h.control('GET', '/sandbox/stats')).json).toEqual({
+      responses: { 200: 6, 429: 3 },
+      areas: { '/api/3/public': 1, '/api/3/wallet': 8 },
+    });
     await h.control('DELETE', '/sandbox/stats');
-    expect((await h.control('GET', '/sandbox/stats')).json).toEqual({ responses: {} });
+    expect((await h.control('GET', '/sandbox/stats')).json).toEqual({ responses: {}, areas: {} });
   });
 });
 

@@ -89,6 +89,12 @@ export class OrderFollower {
     this.cancelTimer();
   }
 
+  /** True while this order's deposit is still looked for: it was seen open, and is open or completed within the search window. */
+  awaitsDeposit(order: Pick<BuyOrderView, 'providerId' | 'id'>): boolean {
+    const followed = this.orders.get(orderKey(order));
+    return followed !== undefined && followed.seenOpen && this.stillWaiting(followed);
+  }
+
   /** True when the order's status changed. */
   private absorb(view: BuyOrderView, announceNew: boolean): boolean {
     const key = orderKey(view);

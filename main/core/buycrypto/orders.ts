@@ -27,7 +27,8 @@ export interface OrderNames {
   methodName: string | null;
 }
 
-export function toOrderView(order: BuyCryptoOrder, providerId: string, names: OrderNames, deposit: BuyDeposit | null): BuyOrderView {
+/** The order as the pages show it; its deposit is attached once found (see matchDeposit). */
+export function toOrderView(order: BuyCryptoOrder, providerId: string, names: OrderNames): BuyOrderView {
   const status = order.status.trim().toLowerCase();
   return {
     id: order.id,
@@ -46,7 +47,7 @@ export function toOrderView(order: BuyCryptoOrder, providerId: string, names: Or
     checkoutUrl: order.checkoutUrl ?? null,
     createdAt: order.createdAt ?? null,
     operationId: order.operationId ?? null,
-    deposit: status === 'completed' ? deposit : null,
+    deposit: null,
   };
 }
 

@@ -47,6 +47,8 @@ export class BuyCryptoService {
   private readonly follower: OrderFollower;
   /** Deposits found, by order key; a transaction delivers one order only. */
   private readonly deposits = new Map<string, BuyDeposit>();
+  /** Completed orders already looked for once: looked for again only while the follower awaits them. */
+  private readonly searched = new Set<string>();
   private readonly stopSettled: () => void;
 
   constructor(private readonly deps: BuyCryptoDeps) {
@@ -93,7 +95,6 @@ export class BuyCryptoService {
       { ...order, targetAmount: order.targetAmount ?? expectedReceive, targetNetworkCode: order.targetNetworkCode ?? network, paymentMethodId: order.paymentMethodId ?? method.methodId },
       method.providerId,
       { providerName: method.providerName, methodName: method.methodName },
-      null,
     );
     this.follower.track(view);
     return { state: 'done', order: view };
@@ -136,13 +137,16 @@ export class BuyCryptoService {
   private view(order: BuyCryptoOrder, providerId: string): BuyOrderView {
     this.deps.links.register(order.checkoutUrl);
     const id = order.providerId || providerId;
-    return toOrderView(order, id, { providerName: this.options.providerName(id), methodName: this.options.methodName(id, order.paymentMethodId) }, null);
+    return toOrderView(order, id, { providerName: this.options.providerName(id), methodName: this.options.methodName(id, order.paymentMethodId) });
   }
 
   /** Completed orders without their deposit yet: one read of the newest incoming transactions in their currencies. */
   private async findDeposits(api: BuyOrdersApi, orders: readonly BuyOrderView[]): Promise<void> {
     // Oldest first: of two alike orders, the older one's deposit came first.
-    const missing = orders.filter((o) => o.status === 'completed' && !this.deposits.has(orderKey(o))).sort(newestFirst).reverse();
+    const missing = orders
+      .filter((o) => o.status === 'completed' && !this.deposits.has(orderKey(o)) && (!this.searched.has(orderKey(o)) || this.follower.awaitsDeposit(o)))
+      .sort(newestFirst)
+      .reverse();
     if (missing.length === 0) return;
     let transactions: Transaction[];
     try {
@@ -153,6 +157,7 @@ export class BuyCryptoService {
     }
     const taken = new Set([...this.deposits.values()].map((d) => d.transactionId));
     for (const order of missing) {
+      this.searched.add(orderKey(order));
       const deposit = matchDeposit(order, transactions, taken);
       if (deposit === null) continue;
       this.deposits.set(orderKey(order), deposit);

@@ -28,6 +28,11 @@ export interface BuyMethod {
   limits: BuyLimit[];
 }
 
+/** Whether the method takes this fiat and sells this crypto (on some network). */
+export function sellsPair(method: Pick<BuyMethod, 'sources' | 'targets'>, source: string, target: string): boolean {
+  return method.sources.includes(source) && method.targets.some((t) => t.currency === target);
+}
+
 export interface BuyOptions {
   methods: BuyMethod[];
   /** Every fiat some method takes, and every crypto some method sells (with its networks). */
@@ -142,6 +147,9 @@ export interface BuyOrderView {
   /** The matching incoming deposit once the order is completed and it has been found. */
   deposit: BuyDeposit | null;
 }
+
+/** The key an order is known by on both sides: its id is the provider's own. */
+export const buyOrderKey = (order: Pick<BuyOrderView, 'providerId' | 'id'>): string => `${order.providerId}:${order.id}`;
 
 export type BuyOrderResult =
   | { state: 'done'; order: BuyOrderView }

@@ -6,7 +6,7 @@
 // from the provider's order list, never sent a second time.
 import Decimal from '../../../preload/contract/decimal';
 import {
-  BUY_QUOTE_STALE_MS, BUY_REQUOTE_TOLERANCE, type BuyMethod, type BuyOrderInput,
+  BUY_QUOTE_STALE_MS, BUY_REQUOTE_TOLERANCE, sellsPair, type BuyMethod, type BuyOrderInput,
 } from '../../../preload/contract/buycrypto';
 import type { BuyCryptoOrder } from '../../exchange/domain';
 import { isApiError } from '../../exchange/errors';
@@ -18,7 +18,7 @@ import type { PendingLedger, SendOutcome } from '../pending/ledger';
 import { toAppFailure } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
 import { parseAmount } from '../transfers/checks';
-import { deliveryNetwork, limitOf, limitProblem, sellsPair, type BuyOptionsBook } from './options';
+import { deliveryNetwork, limitOf, limitProblem, type BuyOptionsBook } from './options';
 import { checkPair, type BuyQuoteBook, type KeptQuote } from './quotes';
 
 export type OrderApi = Pick<TreasuryApi, 'buyCryptoRate' | 'createBuyCryptoOrder'>;

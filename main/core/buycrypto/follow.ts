@@ -3,8 +3,7 @@
 // a growing pause, back to the shortest when something changes, an order is created, or the
 // wallet stream brings a buy-crypto deposit. Each change is announced once; "arrived" only for an
 // order seen open in this session, when it is completed and its deposit found.
-import type { BuyOrderView } from '../../../preload/contract/buycrypto';
-import { orderKey } from './orders';
+import { buyOrderKey, type BuyOrderView } from '../../../preload/contract/buycrypto';
 
 export const FOLLOW_BACKOFF_MS: readonly number[] = [2_000, 3_000, 5_000, 8_000, 13_000, 20_000, 30_000];
 /** How long after completing an order its deposit is still looked for. */
@@ -91,13 +90,13 @@ export class OrderFollower {
 
   /** True while this order's deposit is still looked for: it was seen open, and is open or completed within the search window. */
   awaitsDeposit(order: Pick<BuyOrderView, 'providerId' | 'id'>): boolean {
-    const followed = this.orders.get(orderKey(order));
+    const followed = this.orders.get(buyOrderKey(order));
     return followed !== undefined && followed.seenOpen && this.stillWaiting(followed);
   }
 
   /** True when the order's status changed. */
   private absorb(view: BuyOrderView, announceNew: boolean): boolean {
-    const key = orderKey(view);
+    const key = buyOrderKey(view);
     const known = this.orders.get(key);
     const now = this.timers.now();
     if (known === undefined) {

@@ -90,11 +90,6 @@ export function buildOptions(providers: readonly BuyCryptoProvider[], currencies
   return { methods, sources, targets, precision };
 }
 
-/** The method takes this fiat and sells this crypto (on some network). */
-export function sellsPair(method: BuyMethod, source: string, target: string): boolean {
-  return method.sources.includes(source) && method.targets.some((t) => t.currency === target);
-}
-
 /**
  * The network the method would deliver the crypto on: the one wanted when the method delivers
  * there (a target listed without a network is taken to deliver anywhere), else the first it

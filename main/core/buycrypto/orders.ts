@@ -19,9 +19,6 @@ export function statusText(status: string): string {
   return STATUS_WORDS[status] ?? `The provider says "${status}"`;
 }
 
-/** The key an order is known by: ids are the provider's own. */
-export const orderKey = (order: Pick<BuyOrderView, 'providerId' | 'id'>): string => `${order.providerId}:${order.id}`;
-
 export interface OrderNames {
   providerName: string;
   methodName: string | null;
@@ -49,15 +46,6 @@ export function toOrderView(order: BuyCryptoOrder, providerId: string, names: Or
     operationId: order.operationId ?? null,
     deposit: null,
   };
-}
-
-/** Newest first by creation time, then by id (numeric ids as numbers). */
-export function newestFirst(a: BuyOrderView, b: BuyOrderView): number {
-  const at = Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? '');
-  if (Number.isFinite(at) && at !== 0) return at;
-  const numeric = /^\d{1,30}$/;
-  if (numeric.test(a.id) && numeric.test(b.id)) return Number(BigInt(b.id) - BigInt(a.id));
-  return b.id.localeCompare(a.id);
 }
 
 /**

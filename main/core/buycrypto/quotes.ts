@@ -5,13 +5,13 @@
 // against exactly the quote the person reviewed.
 import { randomUUID } from 'node:crypto';
 import Decimal from '../../../preload/contract/decimal';
-import type { BuyMethod, BuyQuoteBoard, BuyQuoteRequest, BuyQuoteRow } from '../../../preload/contract/buycrypto';
+import { sellsPair, type BuyMethod, type BuyQuoteBoard, type BuyQuoteRequest, type BuyQuoteRow } from '../../../preload/contract/buycrypto';
 import type { BuyCryptoRate, Currency } from '../../exchange/domain';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { findCurrency, invalid, normalCode } from '../field-checks';
 import { failureText } from '../session/api-failure';
 import { parseAmount, precisionOfCurrency } from '../transfers/checks';
-import { deliveryNetwork, limitOf, limitProblem, overallRange, sellsPair, type BuyOptionsBook } from './options';
+import { deliveryNetwork, limitOf, limitProblem, overallRange, type BuyOptionsBook } from './options';
 
 /** Quotes older than this are forgotten (an order at one is refused as unknown). */
 const KEEP_QUOTES_MS = 5 * 60_000;

@@ -2,8 +2,9 @@
 // once at a reviewed quote, and the account's orders, followed until the coins arrive. Every
 // checkout URL the service gives is registered with the link policy, the only way the page can
 // be opened in the system browser.
-import type {
-  BuyDeposit, BuyOptions, BuyOrderInput, BuyOrderList, BuyOrderResult, BuyOrderView, BuyQuoteBoard, BuyQuoteRequest,
+import {
+  buyOrderKey, type BuyDeposit, type BuyOptions, type BuyOrderInput, type BuyOrderList, type BuyOrderResult, type BuyOrderView,
+  type BuyQuoteBoard, type BuyQuoteRequest,
 } from '../../../preload/contract/buycrypto';
 import type { BuyCryptoOrder, Currency, Transaction } from '../../exchange/domain';
 import type { TreasuryApi } from '../../exchange/treasury-api';
@@ -15,7 +16,8 @@ import type { CheckoutLinks } from './checkout-links';
 import { createOrder } from './create';
 import { OrderFollower, type FollowTimers } from './follow';
 import { BuyOptionsBook } from './options';
-import { matchDeposit, newestFirst, orderKey, toOrderView } from './orders';
+import { newestFirst } from '../transfers/movements';
+import { matchDeposit, toOrderView } from './orders';
 import { BuyQuoteBook } from './quotes';
 
 /** How many of the newest incoming transactions are searched for completed orders' deposits. */
@@ -131,7 +133,7 @@ export class BuyCryptoService {
       for (const order of result.value) orders.push(this.view(order, providerId));
     });
     await this.findDeposits(api, orders);
-    return { orders: orders.map((o) => ({ ...o, deposit: o.status === 'completed' ? (this.deposits.get(orderKey(o)) ?? null) : null })).sort(newestFirst), unreadable, asOf: new Date().toISOString() };
+    return { orders: orders.map((o) => ({ ...o, deposit: o.status === 'completed' ? (this.deposits.get(buyOrderKey(o)) ?? null) : null })).sort(newestFirst), unreadable, asOf: new Date().toISOString() };
   }
 
   private view(order: BuyCryptoOrder, providerId: string): BuyOrderView {
@@ -144,7 +146,7 @@ export class BuyCryptoService {
   private async findDeposits(api: BuyOrdersApi, orders: readonly BuyOrderView[]): Promise<void> {
     // Oldest first: of two alike orders, the older one's deposit came first.
     const missing = orders
-      .filter((o) => o.status === 'completed' && !this.deposits.has(orderKey(o)) && (!this.searched.has(orderKey(o)) || this.follower.awaitsDeposit(o)))
+      .filter((o) => o.status === 'completed' && !this.deposits.has(buyOrderKey(o)) && (!this.searched.has(buyOrderKey(o)) || this.follower.awaitsDeposit(o)))
       .sort(newestFirst)
       .reverse();
     if (missing.length === 0) return;
@@ -157,10 +159,10 @@ export class BuyCryptoService {
     }
     const taken = new Set([...this.deposits.values()].map((d) => d.transactionId));
     for (const order of missing) {
-      this.searched.add(orderKey(order));
+      this.searched.add(buyOrderKey(order));
       const deposit = matchDeposit(order, transactions, taken);
       if (deposit === null) continue;
-      this.deposits.set(orderKey(order), deposit);
+      this.deposits.set(buyOrderKey(order), deposit);
       taken.add(deposit.transactionId);
     }
   }

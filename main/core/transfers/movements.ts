@@ -50,8 +50,14 @@ export function toMovementRecord(tx: Transaction): MovementRecord {
   };
 }
 
-/** Newest first by creation time; the same time, the higher id first. */
-export function newestFirst(a: Pick<Transaction, 'id' | 'createdAt'>, b: Pick<Transaction, 'id' | 'createdAt'>): number {
+/** Anything listed newest first: a transaction, a buy order (whose time may be unknown). */
+interface Dated {
+  id: string;
+  createdAt: string | null;
+}
+
+/** Newest first by creation time; the same or an unknown time, the higher id first (numeric ids as numbers). */
+export function newestFirst(a: Dated, b: Dated): number {
   const byTime = timeOf(b.createdAt) - timeOf(a.createdAt);
   if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
   return compareIds(b.id, a.id);
@@ -95,8 +101,8 @@ function notFound(id: string): AppFailure {
   return new AppFailure('NOT_FOUND', `This account has no transaction ${id}`, 'id');
 }
 
-function timeOf(iso: string): number {
-  return Date.parse(iso);
+function timeOf(iso: string | null): number {
+  return iso === null ? Number.NaN : Date.parse(iso);
 }
 
 function compareIds(a: string, b: string): number {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import Decimal from '../../../preload/contract/decimal';
 import type { BuyOrderView } from '../../../preload/contract/buycrypto';
 import type { Transaction } from '../../../main/exchange/domain';
-import { matchDeposit, newestFirst, statusText } from '../../../main/core/buycrypto/orders';
+import { matchDeposit, statusText } from '../../../main/core/buycrypto/orders';
+import { newestFirst } from '../../../main/core/transfers/movements';
 
 const order: BuyOrderView = {
   id: '5', providerId: '1', providerName: 'P', methodName: 'Card', source: 'EUR', target: 'BTC', network: 'BTC', pay: '100', receive: '0.0012',

@@ -1,10 +1,10 @@
 // Telling the person their coins arrived: always in the app, and on the desktop when the
 // Notification API is there and allowed. Permission is asked once, from the click that creates
 // the first order (browsers honour requests made in a gesture) — never when a page loads.
-import type { BuyOrderView } from '../../../../preload/contract';
+import { buyOrderKey, type BuyOrderView } from '../../../../preload/contract';
 import type { NotificationApi } from '../approvals/deadline-notifier';
 import type { Precisions } from '../money/money-format';
-import { arrivalNotice, orderKey } from './buy-order-rows';
+import { arrivalNotice } from './buy-order-rows';
 
 export interface ArrivalNotifier {
   /** From the order's confirm click: asks for permission the first time, when not decided yet. */
@@ -24,7 +24,7 @@ export function createArrivalNotifier(api: NotificationApi | null, inApp: (title
   }
 
   function arrived(order: BuyOrderView, precision: Precisions): 'desktop' | 'in-app' | 'already' {
-    const key = orderKey(order);
+    const key = buyOrderKey(order);
     if (announced.has(key)) return 'already';
     announced.add(key);
     const { title, body } = arrivalNotice(order, precision);

@@ -87,9 +87,3 @@ export function boardLines(board: BuyQuoteBoard): BoardLine[] {
     usable: usable(row),
   }));
 }
-
-/** The same provider and method on a newer board (after a refresh), if it is still usable there. */
-export function sameOffer(board: BuyQuoteBoard, row: BuyQuoteRow): BuyQuoteRow | null {
-  const found = board.rows.find((r) => r.providerId === row.providerId && r.methodId === row.methodId);
-  return found && usable(found) ? found : null;
-}

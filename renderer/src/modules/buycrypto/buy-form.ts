@@ -2,7 +2,7 @@
 // method sells for that fiat and their networks), the pay-side limits of every method for the pair
 // — shown before the amount hits them — and each error on its field, so an amount no method takes
 // is refused here, before any quote is asked.
-import type { BuyAmountSide, BuyMethod, BuyOptions, BuyQuoteRequest } from '../../../../preload/contract';
+import { sellsPair as sells, type BuyAmountSide, type BuyOptions, type BuyQuoteRequest } from '../../../../preload/contract';
 import Decimal from '../../../../preload/contract/decimal';
 import { checkAmountInput } from '../money/amount-input';
 import { formatAmount, precisionOf } from '../money/money-format';
@@ -38,9 +38,6 @@ export function buyFieldOf(field: string | undefined): BuyField | null {
   if (field === 'methodId' || field === 'quote') return 'quote';
   return (BUY_FIELDS as readonly string[]).includes(field ?? '') ? (field as BuyField) : null;
 }
-
-const sells = (method: BuyMethod, source: string, target: string) =>
-  method.sources.includes(source) && method.targets.some((t) => t.currency === target);
 
 /** The cryptos some method sells for this fiat (all of them before a fiat is chosen). */
 export function targetsFor(options: BuyOptions, source: string | null): string[] {

@@ -1,7 +1,7 @@
 // The account's buy orders as they read on screen, pure: newest first, one update replacing its
 // order in place, the status's colour (its words come from main), the deposit that delivered the
 // coins, and what the arrival notification says.
-import type { BuyDeposit, BuyOrderView } from '../../../../preload/contract';
+import { buyOrderKey, type BuyDeposit, type BuyOrderView } from '../../../../preload/contract';
 import { formatAmount, precisionOf, type Precisions } from '../money/money-format';
 import type { Tone } from '../subaccounts/subaccount-words';
 
@@ -10,9 +10,6 @@ const TONES: Record<string, Tone> = { initial: 'warning', in_progress: 'info', c
 export function statusTone(status: string): Tone {
   return TONES[status] ?? 'default';
 }
-
-/** Orders are named by provider and id: ids are the provider's own. */
-export const orderKey = (order: Pick<BuyOrderView, 'providerId' | 'id'>): string => `${order.providerId}:${order.id}`;
 
 /** Newest first; orders without a creation time last, by id. */
 export function newestFirst(orders: readonly BuyOrderView[]): BuyOrderView[] {
@@ -28,8 +25,8 @@ export function newestFirst(orders: readonly BuyOrderView[]): BuyOrderView[] {
 
 /** The list with `order` in it: its older view replaced, or added when new. */
 export function withOrder(orders: readonly BuyOrderView[], order: BuyOrderView): BuyOrderView[] {
-  const key = orderKey(order);
-  return newestFirst([...orders.filter((o) => orderKey(o) !== key), order]);
+  const key = buyOrderKey(order);
+  return newestFirst([...orders.filter((o) => buyOrderKey(o) !== key), order]);
 }
 
 /** The further along of two views of one order: settled over open, with its deposit over without. */
@@ -41,10 +38,10 @@ export function furtherAlong(a: BuyOrderView, b: BuyOrderView): BuyOrderView {
 
 /** A fresh list read merged with what is known: orders only known here stay, each the further along view. */
 export function mergeOrders(known: readonly BuyOrderView[], listed: readonly BuyOrderView[]): BuyOrderView[] {
-  const byKey = new Map(known.map((order) => [orderKey(order), order]));
+  const byKey = new Map(known.map((order) => [buyOrderKey(order), order]));
   for (const order of listed) {
-    const before = byKey.get(orderKey(order));
-    byKey.set(orderKey(order), before ? furtherAlong(before, order) : order);
+    const before = byKey.get(buyOrderKey(order));
+    byKey.set(buyOrderKey(order), before ? furtherAlong(before, order) : order);
   }
   return newestFirst([...byKey.values()]);
 }

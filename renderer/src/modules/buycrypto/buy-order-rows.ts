@@ -3,7 +3,7 @@
 // coins, and what the arrival notification says.
 import { buyOrderKey, type BuyDeposit, type BuyOrderView } from '../../../../preload/contract';
 import { formatAmount, precisionOf, type Precisions } from '../money/money-format';
-import type { Tone } from '../subaccounts/subaccount-words';
+import type { Tone } from '../shell/tone';
 
 const TONES: Record<string, Tone> = { initial: 'warning', in_progress: 'info', completed: 'success', failed: 'error', expired: 'default' };
 

@@ -2,7 +2,7 @@
 // went (from its destination, 'to_sub_account:<id>' or 'from_sub_account:<id>'), how its state
 // reads, and the directions in words.
 import type { PendingMoveState, PendingMoveView, SubAccountTransferDirection } from '../../../../preload/contract';
-import type { Tone } from './subaccount-words';
+import type { Tone } from '../shell/tone';
 
 export interface SubAccountMoveTarget {
   direction: SubAccountTransferDirection;

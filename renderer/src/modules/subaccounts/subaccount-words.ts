@@ -1,13 +1,7 @@
 // How sub-account states and outcomes read on screen: words and a tag colour for each, so the
 // table, the dialogs and the drawer all say the same thing the same way.
 import type { SubAccountOutcome, SubAccountStatus, SweepStepState } from '../../../../preload/contract';
-
-export type Tone = 'success' | 'info' | 'warning' | 'error' | 'default';
-
-interface Words {
-  label: string;
-  tone: Tone;
-}
+import type { ToneWords as Words } from '../shell/tone';
 
 export const STATUS_WORDS = {
   active: { label: 'Active', tone: 'success' },

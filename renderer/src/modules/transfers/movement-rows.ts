@@ -2,6 +2,7 @@
 // type and subtype, its status, the two legs of a conversion joined into one row, and live
 // updates put in place (a new movement first, a changed one replaced).
 import type { MovementView } from '../../../../preload/contract';
+import type { ToneWords } from '../shell/tone';
 
 export interface MovementRow {
   /** The transaction id, or the operation id joining a conversion's legs. */
@@ -24,7 +25,7 @@ const KINDS: Readonly<Record<string, string>> = {
   'DEPOSIT/SUB_ACCOUNT': 'From a sub-account',
 };
 
-const STATUSES: Readonly<Record<string, { label: string; tone: StatusTone }>> = {
+const STATUSES: Readonly<Record<string, ToneWords>> = {
   SUCCESS: { label: 'Done', tone: 'success' },
   PENDING: { label: 'Pending', tone: 'warning' },
   CREATED: { label: 'Created', tone: 'info' },
@@ -32,7 +33,6 @@ const STATUSES: Readonly<Record<string, { label: string; tone: StatusTone }>> = 
   ROLLED_BACK: { label: 'Rolled back', tone: 'default' },
 };
 
-export type StatusTone = 'success' | 'warning' | 'info' | 'error' | 'default';
 
 /** "SUB_ACCOUNT" → "sub account". */
 const words = (code: string): string => code.toLowerCase().replace(/_/g, ' ');
@@ -46,7 +46,7 @@ export function movementKind(movement: Pick<MovementView, 'type' | 'subtype'>): 
   return movement.subtype ? `${label} · ${words(movement.subtype)}` : label;
 }
 
-export function statusOf(status: string): { label: string; tone: StatusTone } {
+export function statusOf(status: string): ToneWords {
   return STATUSES[status] ?? { label: words(status), tone: 'default' };
 }
 

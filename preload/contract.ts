@@ -4,6 +4,10 @@
 // transports (Electron IPC and the web host's WebSocket) carry exactly this.
 import type { Result } from './contract/result';
 import { BUY_CRYPTO_EVENTS, BUY_CRYPTO_OPERATIONS, type BuyCryptoEvents, type BuyCryptoOperations } from './contract/buycrypto';
+import {
+  EXPORT_KEY_OPERATIONS, HISTORY_EVENTS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, REVIEW_OPERATIONS,
+  type ExportKeyOperations, type HistoryEvents, type HistoryExportOperations, type HistoryOperations, type ReviewOperations,
+} from './contract/history';
 import { AUDIT_EVENTS, AUDIT_OPERATIONS, type AuditEvents, type AuditOperations } from './contract/audit';
 import { namesOf, type OperationSpecs } from './contract/operation';
 import { PENDING_EVENTS, PENDING_OPERATIONS, type PendingEvents, type PendingOperations } from './contract/pending';
@@ -17,6 +21,7 @@ import { WITHDRAWAL_EVENTS, WITHDRAWAL_OPERATIONS, type WithdrawalEvents, type W
 export type { AppError, Result } from './contract/result';
 export * from './contract/audit';
 export * from './contract/buycrypto';
+export * from './contract/history';
 export * from './contract/pending';
 export * from './contract/profiles';
 export * from './contract/shell';
@@ -32,6 +37,10 @@ export interface Operations
     TransferOperations,
     SubAccountOperations,
     BuyCryptoOperations,
+    HistoryOperations,
+    HistoryExportOperations,
+    ExportKeyOperations,
+    ReviewOperations,
     WithdrawalOperations,
     AuditOperations,
     PendingOperations {}
@@ -44,6 +53,10 @@ export const OPERATIONS: OperationSpecs<Operations> = {
   ...TRANSFER_OPERATIONS,
   ...SUB_ACCOUNT_OPERATIONS,
   ...BUY_CRYPTO_OPERATIONS,
+  ...HISTORY_OPERATIONS,
+  ...HISTORY_EXPORT_OPERATIONS,
+  ...EXPORT_KEY_OPERATIONS,
+  ...REVIEW_OPERATIONS,
   ...WITHDRAWAL_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...PENDING_OPERATIONS,
@@ -56,7 +69,7 @@ export type ResultOf<K extends OperationName> = Operations[K]['result'];
 export const OPERATION_NAMES: readonly OperationName[] = namesOf(OPERATIONS);
 
 /** Events main pushes to the renderer. */
-export interface Events extends ShellEvents, WalletEvents, TransferEvents, SubAccountEvents, BuyCryptoEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
+export interface Events extends ShellEvents, WalletEvents, TransferEvents, SubAccountEvents, BuyCryptoEvents, HistoryEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
 export type EventName = keyof Events;
 
 export const EVENT_NAMES: readonly EventName[] = namesOf({
@@ -65,6 +78,7 @@ export const EVENT_NAMES: readonly EventName[] = namesOf({
   ...TRANSFER_EVENTS,
   ...SUB_ACCOUNT_EVENTS,
   ...BUY_CRYPTO_EVENTS,
+  ...HISTORY_EVENTS,
   ...WITHDRAWAL_EVENTS,
   ...AUDIT_EVENTS,
   ...PENDING_EVENTS,

@@ -1,0 +1,366 @@
+// The account's transaction history as Coffer keeps it: synced into a local store per profile,
+// queried page by page (the table may hold a million rows), exported as one signed file, and
+// opened again for review with no profile, no keychain and no network. Amounts are decimal text.
+import { z } from 'zod';
+import { isoTime } from './fields';
+import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
+
+/** in: the wallet received it; out: the wallet paid it (fees are always out). */
+export const HISTORY_DIRECTIONS = ['in', 'out'] as const;
+export type HistoryDirection = (typeof HISTORY_DIRECTIONS)[number];
+
+/** One wallet transaction as stored: every field the service sent that a reviewer can use. */
+export interface HistoryEntry {
+  id: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  updatedAt: string;
+  type: string;
+  subtype: string;
+  status: string;
+  direction: HistoryDirection;
+  currency: string;
+  amount: string;
+  fee: string | null;
+  network: string | null;
+  address: string | null;
+  paymentId: string | null;
+  hash: string | null;
+  txId: string | null;
+  operationId: string | null;
+  /** native.operation_type: which leg of a two-legged operation (a swap's 'withdraw' or 'deposit'). */
+  operationType: string | null;
+  confirmations: number | null;
+  /** The public comment. */
+  comment: string | null;
+  /** A buy-crypto deposit's details, as the service sent them. */
+  buyCrypto: HistoryBuyCrypto | null;
+}
+
+export interface HistoryBuyCrypto {
+  provider: string | null;
+  sourceCurrency: string | null;
+  sourceAmount: string | null;
+  targetCurrency: string | null;
+  targetAmount: string | null;
+  paymentMethod: string | null;
+}
+
+/** What the table shows; every field optional, lists match any of their values. */
+export interface HistoryFilter {
+  /** Inclusive bounds on createdAt. */
+  from?: string;
+  till?: string;
+  currencies?: string[];
+  types?: string[];
+  subtypes?: string[];
+  statuses?: string[];
+  networks?: string[];
+  direction?: HistoryDirection;
+  /** Case-insensitive, over address, transaction id, hash, comment (and the record id). */
+  text?: string;
+}
+
+/** The filtered set's sums in one currency; fees are counted apart from `out`. */
+export interface CurrencyTotals {
+  currency: string;
+  count: number;
+  in: string;
+  out: string;
+  fees: string;
+  /** in − out − fees. */
+  net: string;
+}
+
+/** The values each filter can take in the whole store (for the filter menus). */
+export interface HistoryFacets {
+  currencies: string[];
+  types: string[];
+  subtypes: string[];
+  statuses: string[];
+  networks: string[];
+}
+
+export interface HistorySummary {
+  /** Rows matching the filter. */
+  total: number;
+  totals: CurrencyTotals[];
+  /** The matching rows' time range; null when nothing matches. */
+  oldestAt: string | null;
+  newestAt: string | null;
+  facets: HistoryFacets;
+}
+
+/** A window of the filtered rows, newest first (ties: higher id first). */
+export interface HistoryRowsRequest {
+  filter: HistoryFilter;
+  offset: number;
+  /** 1-500. */
+  limit: number;
+}
+
+export interface HistoryRows {
+  rows: HistoryEntry[];
+  total: number;
+}
+
+/** Money in and out per currency per bucket of time, for the flows chart. */
+export interface HistoryFlows {
+  bucket: 'day' | 'week' | 'month';
+  series: Array<{ currency: string; points: Array<{ at: string; in: string; out: string }> }>;
+}
+
+/**
+ * idle: not started; initial: the first full read (progress known); catchingUp: reading what changed
+ * since the cursor; live: up to date, following the wallet stream; paused: waiting to retry after a
+ * failure (lastError says why).
+ */
+export const HISTORY_SYNC_PHASES = ['idle', 'initial', 'catchingUp', 'live', 'paused'] as const;
+export type HistorySyncPhase = (typeof HISTORY_SYNC_PHASES)[number];
+
+export interface HistorySyncStatus {
+  phase: HistorySyncPhase;
+  /** Transactions in the local store. */
+  stored: number;
+  /** Records read in the running pass. */
+  read: number;
+  /** The service's count for the running first read when known (null: unknown). */
+  expected: number | null;
+  /** Records per second over the running pass. */
+  ratePerSecond: number;
+  /** Seconds left in the first read, when it can be told. */
+  secondsLeft: number | null;
+  /** When the store last caught up with the service. */
+  syncedAt: string | null;
+  lastError: string | null;
+}
+
+export const EXPORT_FORMATS = ['csv', 'json', 'koinly', 'cointracking'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportRequest {
+  filter: HistoryFilter;
+  format: ExportFormat;
+  /** The folder to write into; absent: the export folder in settings (or Coffer's default). */
+  folder?: string;
+}
+
+export interface ExportResult {
+  exportId: string;
+  /** The one .zip file written: data files, manifest and signature. */
+  path: string;
+  fileName: string;
+  format: ExportFormat;
+  rows: number;
+  bytes: number;
+  /** The signing key's fingerprint, as Settings shows it. */
+  fingerprint: string;
+}
+
+/** The installation's export signing key (Ed25519): only its public half ever leaves main. */
+export interface SigningKeyInfo {
+  /** SHA-256 of the raw public key, upper-case hex in groups of four. */
+  fingerprint: string;
+  /** The raw 32-byte public key, base64. */
+  publicKey: string;
+  createdAt: string;
+}
+
+/** A desk whose exports this installation accepts as signed by someone known. */
+export interface TrustedKey {
+  fingerprint: string;
+  publicKey: string;
+  label: string;
+  /** True for this installation's own key (it cannot be removed). */
+  own: boolean;
+  addedAt: string;
+}
+
+/** What an export's manifest says about itself (as signed). */
+export interface ExportManifestView {
+  formatVersion: number;
+  appVersion: string;
+  profileName: string;
+  /** The account the export was made from: the service's address and API version, never a key. */
+  account: string;
+  filters: HistoryFilter;
+  format: ExportFormat;
+  /** The exported rows' time range (null bounds: empty export). */
+  from: string | null;
+  till: string | null;
+  rowCount: number;
+  files: Array<{ name: string; sha256: string; rows: number; bytes: number }>;
+  createdAt: string;
+  signerFingerprint: string;
+}
+
+/**
+ * notExport: not a Coffer export (or unreadable); badSignature: the manifest was changed after
+ * signing; unknownKey: intact, but signed by a key this installation does not trust; fileChanged:
+ * a data file differs from its hash (rowsRemoved / rowsAdded / rowsChanged say how); fileMissing /
+ * fileAdded: the archive's files differ from the manifest's list; unsupported: a newer format.
+ */
+export const REVIEW_PROBLEM_KINDS = [
+  'notExport', 'badSignature', 'unknownKey', 'fileChanged', 'rowsRemoved', 'rowsAdded', 'rowsChanged',
+  'fileMissing', 'fileAdded', 'unsupported',
+] as const;
+export type ReviewProblemKind = (typeof REVIEW_PROBLEM_KINDS)[number];
+
+export interface ReviewProblem {
+  kind: ReviewProblemKind;
+  /** In plain words, naming the file and the figures ("transactions.csv has 999 rows; the manifest says 1000"). */
+  message: string;
+  file?: string;
+}
+
+export interface ReviewReport {
+  reviewId: string;
+  fileName: string;
+  /** True only when the signature, every hash and every row count check out and the signer is trusted. */
+  verified: boolean;
+  problems: ReviewProblem[];
+  /** Null when the manifest could not be read or its signature failed. */
+  manifest: ExportManifestView | null;
+  signer: { fingerprint: string; trusted: boolean; label: string | null } | null;
+  /** True when the rows were loaded for the table: the data is intact (its signer may still be unknown). */
+  loaded: boolean;
+  rows: number;
+}
+
+export interface HistoryOperations {
+  historySyncStatus: Op<void, HistorySyncStatus>;
+  /** Starts a catch-up pass now (after a failure, or on the user's asking); joins one running. */
+  syncHistoryNow: Op<void, HistorySyncStatus>;
+  historySummary: Op<{ filter: HistoryFilter }, HistorySummary>;
+  historyRows: Op<HistoryRowsRequest, HistoryRows>;
+  historyFlows: Op<{ filter: HistoryFilter }, HistoryFlows>;
+}
+
+/** Exports of the active profile's history. */
+export interface HistoryExportOperations {
+  /** Writes the filtered rows to one signed .zip, off the main thread (historyExportProgress). */
+  exportHistory: Op<ExportRequest, ExportResult>;
+}
+
+/** The installation's signing key and the desks it trusts; no profile needed. */
+export interface ExportKeyOperations {
+  /** This installation's signing key; made (and kept in the OS keychain) the first time it is asked for. */
+  exportSigningKey: Op<void, SigningKeyInfo>;
+  trustedExportKeys: Op<void, TrustedKey[]>;
+  trustExportKey: Op<{ publicKey: string; label: string }, TrustedKey[]>;
+  forgetExportKey: Op<{ fingerprint: string }, TrustedKey[]>;
+}
+
+/** Review needs no profile: the file is handed to main in chunks, then checked and loaded. */
+export interface ReviewOperations {
+  beginReview: Op<{ fileName: string; size: number }, { reviewId: string }>;
+  /** `data` is base64 of the bytes at `offset`; chunks arrive in order. */
+  reviewChunk: Op<{ reviewId: string; offset: number; data: string }, { received: number }>;
+  /** Verifies signature, hashes and row counts, then loads the rows when the data is intact. */
+  finishReview: Op<{ reviewId: string }, ReviewReport>;
+  reviewSummary: Op<{ reviewId: string; filter: HistoryFilter }, HistorySummary>;
+  reviewRows: Op<HistoryRowsRequest & { reviewId: string }, HistoryRows>;
+  reviewFlows: Op<{ reviewId: string; filter: HistoryFilter }, HistoryFlows>;
+  closeReview: Op<{ reviewId: string }, void>;
+}
+
+/** Longest base64 chunk the renderer sends (the web host's messages stay under 1 MiB). */
+export const REVIEW_CHUNK_BASE64_MAX = 700_000;
+
+const list = (what: string) =>
+  z.array(z.string().trim().min(1, `${what} is empty`).max(64, `${what} is too long`)).max(200, `too many ${what} values`).optional();
+
+export const historyFilter = z
+  .object({
+    from: isoTime.optional(),
+    till: isoTime.optional(),
+    currencies: list('currency'),
+    types: list('type'),
+    subtypes: list('subtype'),
+    statuses: list('status'),
+    networks: list('network'),
+    direction: z.enum(HISTORY_DIRECTIONS, { error: 'direction must be in or out' }).optional(),
+    text: z.string().max(200, 'search text is too long').optional(),
+  })
+  .strict()
+  .refine((f) => f.from === undefined || f.till === undefined || Date.parse(f.from) <= Date.parse(f.till), {
+    message: 'from must not be after till',
+    path: ['from'],
+  });
+
+const rowWindow = {
+  filter: historyFilter,
+  offset: z.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must not be negative'),
+  limit: z.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500'),
+};
+const reviewId = z.string().trim().min(1, 'reviewId is empty').max(64, 'reviewId is too long');
+const publicKey = z.string().trim().regex(/^[A-Za-z0-9+/]{43}=$/, 'publicKey must be a base64 Ed25519 public key (44 characters)');
+
+export const HISTORY_OPERATIONS = {
+  historySyncStatus: reads(noPayload),
+  syncHistoryNow: changes(noPayload),
+  historySummary: reads(z.object({ filter: historyFilter }).strict()),
+  historyRows: reads(z.object(rowWindow).strict()),
+  historyFlows: reads(z.object({ filter: historyFilter }).strict()),
+} as const satisfies OperationSpecs<HistoryOperations>;
+
+export const HISTORY_EXPORT_OPERATIONS = {
+  exportHistory: changes(
+    z
+      .object({
+        filter: historyFilter,
+        format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }),
+        folder: z.string().trim().min(1, 'folder is empty').max(1024, 'folder is too long').optional(),
+      })
+      .strict(),
+  ),
+} as const satisfies OperationSpecs<HistoryExportOperations>;
+
+export const EXPORT_KEY_OPERATIONS = {
+  exportSigningKey: changes(noPayload),
+  trustedExportKeys: reads(noPayload),
+  trustExportKey: changes(
+    z.object({ publicKey, label: z.string().trim().min(1, 'Give the desk a name').max(80, 'label is too long') }).strict(),
+  ),
+  forgetExportKey: changes(z.object({ fingerprint: z.string().trim().min(1, 'fingerprint is empty').max(100, 'fingerprint is too long') }).strict()),
+} as const satisfies OperationSpecs<ExportKeyOperations>;
+
+export const REVIEW_OPERATIONS = {
+  beginReview: changes(
+    z
+      .object({
+        fileName: z.string().trim().min(1, 'fileName is empty').max(255, 'fileName is too long'),
+        size: z.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'The file is empty').max(4 * 1024 ** 3, 'The file is larger than 4 GiB'),
+      })
+      .strict(),
+  ),
+  reviewChunk: changes(
+    z
+      .object({
+        reviewId,
+        offset: z.number().int('offset must be a whole number').min(0, 'offset must not be negative'),
+        data: z.string().min(1, 'data is empty').max(REVIEW_CHUNK_BASE64_MAX, 'data chunk is too long').regex(/^[A-Za-z0-9+/]*={0,2}$/, 'data must be base64'),
+      })
+      .strict(),
+  ),
+  finishReview: changes(z.object({ reviewId }).strict()),
+  reviewSummary: reads(z.object({ reviewId, filter: historyFilter }).strict()),
+  reviewRows: reads(z.object({ reviewId, ...rowWindow }).strict()),
+  reviewFlows: reads(z.object({ reviewId, filter: historyFilter }).strict()),
+  closeReview: changes(z.object({ reviewId }).strict()),
+} as const satisfies OperationSpecs<ReviewOperations>;
+
+export interface HistoryEvents {
+  historySyncProgress: { profileId: string; status: HistorySyncStatus };
+  /** Rows were added or changed in the store (the table and totals should be read again). */
+  historyChanged: { profileId: string; count: number };
+  historyExportProgress: { profileId: string; done: number; total: number; phase: 'writing' | 'signing' };
+  reviewProgress: { reviewId: string; phase: 'verifying' | 'loading'; done: number; total: number };
+}
+
+export const HISTORY_EVENTS = {
+  historySyncProgress: true,
+  historyChanged: true,
+  historyExportProgress: true,
+  reviewProgress: true,
+} as const satisfies EventList<HistoryEvents>;

@@ -28,6 +28,8 @@ export interface HistoryEntry {
   hash: string | null;
   txId: string | null;
   operationId: string | null;
+  /** native.offchain_id: an internal move's id, the same on both accounts (a sub-account transfer's two sides). */
+  offchainId: string | null;
   /** native.operation_type: which leg of a two-legged operation (a swap's 'withdraw' or 'deposit'). */
   operationType: string | null;
   confirmations: number | null;
@@ -35,6 +37,8 @@ export interface HistoryEntry {
   comment: string | null;
   /** A buy-crypto deposit's details, as the service sent them. */
   buyCrypto: HistoryBuyCrypto | null;
+  /** The block explorer's page for `hash`, from the service's currency list; null in review and exports. */
+  explorerUrl: string | null;
 }
 
 export interface HistoryBuyCrypto {

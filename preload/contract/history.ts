@@ -225,7 +225,8 @@ export interface ReviewReport {
   problems: ReviewProblem[];
   /** Null when the manifest could not be read or its signature failed. */
   manifest: ExportManifestView | null;
-  signer: { fingerprint: string; trusted: boolean; label: string | null } | null;
+  /** The key the manifest names (base64, as trustExportKey takes it); null when unreadable. */
+  signer: { fingerprint: string; publicKey: string; trusted: boolean; label: string | null } | null;
   /** True when the rows were loaded for the table: the data is intact (its signer may still be unknown). */
   loaded: boolean;
   rows: number;

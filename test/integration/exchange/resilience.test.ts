@@ -21,6 +21,12 @@ afterAll(async () => {
 });
 afterEach(() => fixture.control('DELETE', '/sandbox/faults'));
 
+/** A lost reply is settled once its signature window has closed: 3 s rather than the usual 10 keeps these tests short. */
+function shortWindow(windowMs = 3_000) {
+  const key = fixture.sandbox.master;
+  return { apiKey: key.apiKey, scheme: 'HS256' as const, windowMs, readSecret: async () => key.secretKey };
+}
+
 describe('clock skew', () => {
   it('a clock five minutes fast is corrected after one 1002, then signs right first time', async () => {
     const clock = new ServiceClock(() => Date.now() + 300_000);
@@ -49,7 +55,7 @@ describe('clock skew', () => {
 describe('a money POST whose reply is lost', () => {
   it('times out, is reported uncertain, is found by the reconciler, and went over the wire once', async () => {
     await fixture.control('POST', '/sandbox/faults', { path: WITHDRAW, method: 'POST', latency_ms: 1_200 });
-    const { api } = clientFor(fixture, { baseUrl: proxy.url, timeoutMs: 300, settleGraceMs: 1_000 });
+    const { api } = clientFor(fixture, { baseUrl: proxy.url, timeoutMs: 300, settleGraceMs: 1_000, credentials: shortWindow() });
     const amount = new Decimal('0.00123');
     const result = await api.prepareWithdrawal({ currency: 'BTC', amount, address: COLD_STORAGE });
     if (result.status !== 'uncertain') throw new Error('expected uncertain');
@@ -65,11 +71,7 @@ describe('a money POST whose reply is lost', () => {
 
   it('a 504 that the service never executed is proven absent after the signature window', async () => {
     await fixture.control('POST', '/sandbox/faults', { path: WITHDRAW, method: 'POST', status: 504, count: 1 });
-    const key = fixture.sandbox.master;
-    const { api } = clientFor(fixture, {
-      baseUrl: proxy.url, settleGraceMs: 300,
-      credentials: { apiKey: key.apiKey, scheme: 'HS256', windowMs: 1_500, readSecret: async () => key.secretKey },
-    });
+    const { api } = clientFor(fixture, { baseUrl: proxy.url, settleGraceMs: 300, credentials: shortWindow(1_500) });
     const before = proxy.count('POST', WITHDRAW);
     const result = await api.prepareWithdrawal({ currency: 'BTC', amount: new Decimal('0.00077'), address: COLD_STORAGE });
     if (result.status !== 'uncertain') throw new Error('expected uncertain');
@@ -81,7 +83,7 @@ describe('a money POST whose reply is lost', () => {
 
   it('a transfer whose reply is lost is reconciled the same way', async () => {
     await fixture.control('POST', '/sandbox/faults', { path: '/api/3/wallet/transfer', method: 'POST', latency_ms: 800 });
-    const { api } = clientFor(fixture, { baseUrl: proxy.url, timeoutMs: 200, settleGraceMs: 1_000 });
+    const { api } = clientFor(fixture, { baseUrl: proxy.url, timeoutMs: 200, settleGraceMs: 1_000, credentials: shortWindow() });
     const result = await api.transfer({ currency: 'USDT', amount: new Decimal('7.77'), source: 'wallet', destination: 'spot' });
     if (result.status !== 'uncertain') throw new Error('expected uncertain');
     const outcome = await settleFromHistory(result.operation, api);
@@ -95,7 +97,7 @@ describe('a money POST whose reply is lost', () => {
     ['sub-account transfer', '/api/3/sub-account/transfer'],
   ])('a %s whose reply is lost is found in the history', async (_name, path) => {
     await fixture.control('POST', '/sandbox/faults', { path, method: 'POST', latency_ms: 800 });
-    const { api } = clientFor(fixture, { baseUrl: proxy.url, timeoutMs: 200, settleGraceMs: 1_000 });
+    const { api } = clientFor(fixture, { baseUrl: proxy.url, timeoutMs: 200, settleGraceMs: 1_000, credentials: shortWindow() });
     const alpha = (await api.subAccounts()).find((sub) => sub.email === 'sub-alpha@sandbox.test');
     if (alpha === undefined) throw new Error('no sub-alpha');
     const amount = new Decimal('4.321');

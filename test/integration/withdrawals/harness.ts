@@ -66,7 +66,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const api = createV3Api({
       baseUrl: sandbox.restUrl,
       wsUrl: sandbox.wsUrl,
-      credentials: { apiKey: sandbox.master.apiKey, scheme: 'HS256', readSecret: async () => sandbox.master.secretKey },
+      // A 4 s signature window (not the usual 10): a lost reply settles once its window has closed.
+      credentials: { apiKey: sandbox.master.apiKey, scheme: 'HS256', windowMs: 4_000, readSecret: async () => sandbox.master.secretKey },
       onExchange: (event) => wire.push(`${event.method} ${event.path.split('?')[0]}`),
       settleGraceMs: 1_000,
       limiter,

@@ -22,6 +22,8 @@ export interface Transaction {
   operationId: string | undefined;
   /** native.operation_type: which side of a two-legged operation this is ('withdraw' paid out, 'deposit' paid in). */
   operationType: string | undefined;
+  /** native.offchain_id: an internal move's id, the same on both accounts it joins (a sub-account transfer's two sides). */
+  offchainId?: string;
   confirmations: number | undefined;
   publicComment: string | undefined;
   /** A buy-crypto deposit's details (provider, order, amounts); undefined when the record has none. */

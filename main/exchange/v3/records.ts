@@ -92,6 +92,7 @@ export function parseTransaction(value: unknown): Transaction {
     txId: optStr(native, 'tx_id'),
     operationId: optStr(record, 'operation_id'),
     operationType: optStr(native, 'operation_type'),
+    offchainId: optStr(native, 'offchain_id'),
     confirmations: optInt(native, 'confirmations'),
     publicComment: optStr(native, 'public_comment'),
     meta: isObject(record.meta) ? parseBuyCryptoMeta(record.meta) : undefined,

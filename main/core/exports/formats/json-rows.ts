@@ -1,0 +1,115 @@
+// transactions.json: {"format":"coffer-transactions","version":1,"rows":[…]} with one row per
+// line, so it streams out and back in line by line. Each row carries the HistoryEntry's fields
+// in file order (explorerUrl left out, as in the CSV); it reads back to identical entries.
+import type { HistoryBuyCrypto, HistoryEntry } from '../../../../preload/contract/history';
+import { BUY_CRYPTO_FIELDS, confirmations, direction, ENTRY_FIELDS, EntryFormatError, optionalText, requiredText } from './entry-fields';
+
+export const JSON_ROWS_NAME = 'transactions.json';
+export const JSON_ROWS_OPENING = '{"format":"coffer-transactions","version":1,"rows":[\n';
+export const JSON_ROWS_CLOSING = ']}\n';
+
+type JsonRow = Omit<HistoryEntry, 'explorerUrl'>;
+
+function jsonRow(entry: HistoryEntry): JsonRow {
+  const row: Record<string, unknown> = {};
+  for (const [field] of ENTRY_FIELDS) row[field] = entry[field];
+  row.confirmations = entry.confirmations;
+  row.comment = entry.comment;
+  const buy = entry.buyCrypto;
+  if (buy === null) row.buyCrypto = null;
+  else row.buyCrypto = Object.fromEntries(BUY_CRYPTO_FIELDS.map(([field]) => [field, buy[field]]));
+  return row as unknown as JsonRow;
+}
+
+/** The opening, one line per row (a comma ends every row line but the last), the closing. */
+export function* jsonRowsLines(entries: Iterable<HistoryEntry>): Generator<string> {
+  yield JSON_ROWS_OPENING;
+  let previous: string | null = null;
+  for (const entry of entries) {
+    if (previous !== null) yield previous + ',\n';
+    previous = JSON.stringify(jsonRow(entry));
+  }
+  if (previous !== null) yield previous + '\n';
+  yield JSON_ROWS_CLOSING;
+}
+
+/** Reads the rows back from the file's text as it arrives, one callback per entry. */
+export class JsonRowsReader {
+  private rest = '';
+  private line = 0;
+  private closed = false;
+  private expectMore = false;
+  rows = 0;
+
+  constructor(private readonly onEntry: (entry: HistoryEntry) => void) {}
+
+  push(text: string): void {
+    const buffer = this.rest + text;
+    let start = 0;
+    for (let end = buffer.indexOf('\n'); end !== -1; end = buffer.indexOf('\n', start)) {
+      this.readLine(buffer.slice(start, end));
+      start = end + 1;
+    }
+    this.rest = buffer.slice(start);
+  }
+
+  end(): void {
+    if (this.rest !== '') throw this.error('the file does not end with a line break');
+    if (!this.closed) throw this.error(`${JSON_ROWS_NAME} ends before its rows are closed`);
+  }
+
+  private readLine(line: string): void {
+    this.line += 1;
+    if (this.closed) throw this.error('text after the end of the rows');
+    if (this.line === 1) {
+      if (line + '\n' !== JSON_ROWS_OPENING) throw this.error(`${JSON_ROWS_NAME} does not start as Coffer writes it`);
+      return;
+    }
+    if (line + '\n' === JSON_ROWS_CLOSING) {
+      if (this.expectMore) throw this.error('a row ends with a comma but none follows');
+      this.closed = true;
+      return;
+    }
+    if (this.line > 2 && !this.expectMore) throw this.error('rows are not separated by commas');
+    this.expectMore = line.endsWith(',');
+    const json = this.expectMore ? line.slice(0, -1) : line;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch {
+      throw this.error('a row is not valid JSON');
+    }
+    this.rows += 1;
+    this.onEntry(entryFromJson(parsed, this.rows));
+  }
+
+  private error(what: string): EntryFormatError {
+    return new EntryFormatError(`line ${this.line}: ${what}`);
+  }
+}
+
+function entryFromJson(value: unknown, row: number): HistoryEntry {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new EntryFormatError(`row ${row}: not an object`);
+  const source = value as Record<string, unknown>;
+  const entry: Record<string, unknown> = {};
+  for (const [field, , kind] of ENTRY_FIELDS) {
+    entry[field] = kind === 'required' || kind === 'amount' ? requiredText(source[field], field, row) : optionalText(source[field], field, row);
+  }
+  return {
+    ...(entry as Omit<HistoryEntry, 'direction' | 'confirmations' | 'comment' | 'buyCrypto' | 'explorerUrl'>),
+    direction: direction(source.direction, row),
+    confirmations: confirmations(source.confirmations, row),
+    comment: optionalText(source.comment, 'comment', row),
+    buyCrypto: buyCryptoFromJson(source.buyCrypto, row),
+    explorerUrl: null,
+  };
+}
+
+function buyCryptoFromJson(value: unknown, row: number): HistoryBuyCrypto | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) throw new EntryFormatError(`row ${row}: buyCrypto is not an object`);
+  const source = value as Record<string, unknown>;
+  const buy: Record<string, string | null> = {};
+  for (const [field] of BUY_CRYPTO_FIELDS) buy[field] = optionalText(source[field], `buyCrypto.${field}`, row);
+  return buy as unknown as HistoryBuyCrypto;
+}

@@ -1,0 +1,166 @@
+// A zip written as its data is produced: each entry's text is encoded, hashed (SHA-256 and
+// CRC-32) and deflated in batches, so a file of hundreds of megabytes never sits in memory as one
+// string. The local header is written first with zero sizes and completed in place once the
+// entry ends (the archive is a real file, so it can seek back); the central directory follows the
+// last entry. Deflate runs at level 1: exports are large and read once, speed matters more than
+// the last few percent of size.
+import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createDeflateRaw } from 'node:zlib';
+import { crc32 } from './crc32';
+import {
+  CENTRAL_HEADER, CENTRAL_HEADER_SIZE, dosDateTime, END_OF_CENTRAL, END_OF_CENTRAL_SIZE, EXTERNAL_ATTRIBUTES, FLAG_UTF8,
+  LOCAL_HEADER, LOCAL_HEADER_SIZE, METHOD_DEFLATE, TOO_LARGE, VERSION_MADE_BY, VERSION_NEEDED, ZIP32_LIMIT, ZipError, type EntryRecord,
+} from './format';
+
+/** Text is encoded into batches of this many bytes before it is hashed and deflated. */
+const BATCH_BYTES = 1024 * 1024;
+
+export interface WrittenEntry {
+  name: string;
+  /** Uncompressed bytes. */
+  bytes: number;
+  sha256: string;
+}
+
+export class ZipWriter {
+  private offset = 0;
+  private readonly entries: EntryRecord[] = [];
+  private readonly stamp: { date: number; time: number };
+
+  private constructor(private readonly file: FileHandle, modifiedAt: Date) {
+    this.stamp = dosDateTime(modifiedAt);
+  }
+
+  /** Creates the file (it must not exist yet). */
+  static async create(path: string, modifiedAt: Date): Promise<ZipWriter> {
+    return new ZipWriter(await open(path, 'wx'), modifiedAt);
+  }
+
+  /** Writes one entry from text (or bytes) as it is produced, in order. */
+  async addEntry(name: string, parts: Iterable<string | Uint8Array>): Promise<WrittenEntry> {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const headerOffset = this.offset;
+    await this.write(this.localHeader(nameBytes, 0, 0, 0));
+    const sha = createHash('sha256');
+    let crc = 0;
+    let size = 0;
+    const batches = function* (): Generator<Buffer> {
+      for (const bytes of encodedBatches(parts)) {
+        sha.update(bytes);
+        crc = crc32(bytes, crc);
+        size += bytes.length;
+        if (size > ZIP32_LIMIT) throw new ZipError(TOO_LARGE);
+        yield bytes;
+      }
+    };
+    const dataStart = this.offset;
+    await pipeline(Readable.from(batches()), createDeflateRaw({ level: 1 }), this.sink());
+    const compressedSize = this.offset - dataStart;
+    await this.file.write(this.localHeader(nameBytes, crc, compressedSize, size), 0, LOCAL_HEADER_SIZE + nameBytes.length, headerOffset);
+    this.entries.push({ name, crc, compressedSize, size, method: METHOD_DEFLATE, offset: headerOffset });
+    return { name, bytes: size, sha256: sha.digest('hex') };
+  }
+
+  /** The central directory and its end record; closes the file. Returns the archive's size. */
+  async finish(): Promise<number> {
+    const centralStart = this.offset;
+    for (const entry of this.entries) await this.write(centralHeader(entry, this.stamp));
+    const centralSize = this.offset - centralStart;
+    const end = Buffer.alloc(END_OF_CENTRAL_SIZE);
+    end.writeUInt32LE(END_OF_CENTRAL, 0);
+    end.writeUInt16LE(this.entries.length, 8);
+    end.writeUInt16LE(this.entries.length, 10);
+    end.writeUInt32LE(centralSize, 12);
+    end.writeUInt32LE(centralStart, 16);
+    await this.write(end);
+    await this.file.sync();
+    await this.file.close();
+    return this.offset;
+  }
+
+  /** Closes the file after a failure (the caller removes it). */
+  async abort(): Promise<void> {
+    await this.file.close().catch(() => undefined);
+  }
+
+  private localHeader(name: Buffer, crc: number, compressedSize: number, size: number): Buffer {
+    const header = Buffer.alloc(LOCAL_HEADER_SIZE + name.length);
+    header.writeUInt32LE(LOCAL_HEADER, 0);
+    header.writeUInt16LE(VERSION_NEEDED, 4);
+    header.writeUInt16LE(FLAG_UTF8, 6);
+    header.writeUInt16LE(METHOD_DEFLATE, 8);
+    header.writeUInt16LE(this.stamp.time, 10);
+    header.writeUInt16LE(this.stamp.date, 12);
+    header.writeUInt32LE(crc >>> 0, 14);
+    header.writeUInt32LE(compressedSize, 18);
+    header.writeUInt32LE(size, 22);
+    header.writeUInt16LE(name.length, 26);
+    header.writeUInt16LE(0, 28);
+    name.copy(header, LOCAL_HEADER_SIZE);
+    return header;
+  }
+
+  private async write(bytes: Uint8Array): Promise<void> {
+    if (this.offset + bytes.length > ZIP32_LIMIT) throw new ZipError(TOO_LARGE);
+    await this.file.write(bytes, 0, bytes.length, this.offset);
+    this.offset += bytes.length;
+  }
+
+  private sink(): Writable {
+    return new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        this.write(chunk).then(() => done(), done);
+      },
+    });
+  }
+}
+
+function centralHeader(entry: EntryRecord, stamp: { date: number; time: number }): Buffer {
+  const name = Buffer.from(entry.name, 'utf8');
+  const header = Buffer.alloc(CENTRAL_HEADER_SIZE + name.length);
+  header.writeUInt32LE(CENTRAL_HEADER, 0);
+  header.writeUInt16LE(VERSION_MADE_BY, 4);
+  header.writeUInt16LE(VERSION_NEEDED, 6);
+  header.writeUInt16LE(FLAG_UTF8, 8);
+  header.writeUInt16LE(entry.method, 10);
+  header.writeUInt16LE(stamp.time, 12);
+  header.writeUInt16LE(stamp.date, 14);
+  header.writeUInt32LE(entry.crc >>> 0, 16);
+  header.writeUInt32LE(entry.compressedSize, 20);
+  header.writeUInt32LE(entry.size, 24);
+  header.writeUInt16LE(name.length, 28);
+  header.writeUInt32LE(EXTERNAL_ATTRIBUTES, 38);
+  header.writeUInt32LE(entry.offset, 42);
+  name.copy(header, CENTRAL_HEADER_SIZE);
+  return header;
+}
+
+/**
+ * Text written straight into batches of BATCH_BYTES and passed on as each fills; bytes pass
+ * through. (Writing each line into a buffer is several times faster than joining the lines into
+ * one string and encoding that.)
+ */
+function* encodedBatches(parts: Iterable<string | Uint8Array>): Generator<Buffer> {
+  let batch = Buffer.allocUnsafe(BATCH_BYTES);
+  let used = 0;
+  for (const part of parts) {
+    const bytes = typeof part === 'string' ? null : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+    // A UTF-16 unit is at most 3 UTF-8 bytes: make sure the whole part fits before writing it.
+    const room = bytes === null ? (part as string).length * 3 : bytes.length;
+    if (used > 0 && used + room > BATCH_BYTES) {
+      yield batch.subarray(0, used);
+      batch = Buffer.allocUnsafe(BATCH_BYTES);
+      used = 0;
+    }
+    if (room > BATCH_BYTES) {
+      yield bytes ?? Buffer.from(part as string, 'utf8');
+      continue;
+    }
+    used += bytes === null ? batch.write(part as string, used, 'utf8') : bytes.copy(batch, used);
+  }
+  if (used > 0) yield batch.subarray(0, used);
+}

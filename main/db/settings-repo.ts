@@ -3,6 +3,12 @@ import type Database from 'better-sqlite3';
 
 export const SETTING_KEYS = {
   activeProfileId: 'activeProfileId',
+  /** The export signing key's public half and creation time (JSON); the private half is in the keychain. */
+  exportSigningKey: 'exportSigningKey',
+  /** Other desks' export keys this installation trusts (JSON list). */
+  trustedExportKeys: 'trustedExportKeys',
+  /** Where exports are written when a request names no folder. */
+  exportFolder: 'exportFolder',
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];

@@ -1,0 +1,141 @@
+// manifest.json: what an export says about itself, signed. It names the app and profile it came
+// from (the account as the service's address and API version, never a key), the filters, the
+// exported rows' time range and count, and each data file's SHA-256, row count and size; for the
+// accountant formats, how many rows were left out and why. manifest.sig is the base64 Ed25519
+// signature of manifest.json's exact bytes, so a manifest is written once and never re-serialised.
+import { z } from 'zod';
+import { EXPORT_FORMATS, historyFilter, type ExportFormat, type ExportManifestView, type HistoryFilter } from '../../../preload/contract/history';
+import { EXCLUDED_REASONS, type ExcludedCounts } from './formats/tax-mapping';
+
+export const MANIFEST_NAME = 'manifest.json';
+export const SIGNATURE_NAME = 'manifest.sig';
+export const MANIFEST_KIND = 'coffer-export';
+export const MANIFEST_FORMAT_VERSION = 1;
+/** A manifest is a few kilobytes; anything near this is not ours. */
+export const MANIFEST_MAX_BYTES = 1024 * 1024;
+
+export interface ManifestFile {
+  name: string;
+  sha256: string;
+  rows: number;
+  bytes: number;
+}
+
+export interface Manifest {
+  appVersion: string;
+  profileName: string;
+  account: string;
+  filters: HistoryFilter;
+  format: ExportFormat;
+  from: string | null;
+  till: string | null;
+  rowCount: number;
+  files: ManifestFile[];
+  /** Rows left out of the accountant's file, per reason (koinly and cointracking only). */
+  excluded?: ExcludedCounts;
+  createdAt: string;
+  signer: { publicKey: string; fingerprint: string };
+}
+
+export interface SignedManifest {
+  manifest: Buffer;
+  /** Base64 of the Ed25519 signature over `manifest`. */
+  signature: string;
+}
+
+/** The manifest's bytes and their signature. */
+export function signManifest(manifest: Manifest, signer: { sign(bytes: Uint8Array): Buffer }): SignedManifest {
+  const bytes = manifestBytes(manifest);
+  return { manifest: bytes, signature: signer.sign(bytes).toString('base64') };
+}
+
+/** The manifest's bytes as signed: fixed key order, two-space indent, a final line break. */
+export function manifestBytes(manifest: Manifest): Buffer {
+  const ordered = {
+    format: MANIFEST_KIND,
+    formatVersion: MANIFEST_FORMAT_VERSION,
+    appVersion: manifest.appVersion,
+    profileName: manifest.profileName,
+    account: manifest.account,
+    filters: manifest.filters,
+    exportFormat: manifest.format,
+    from: manifest.from,
+    till: manifest.till,
+    rowCount: manifest.rowCount,
+    files: manifest.files.map(({ name, sha256, rows, bytes }) => ({ name, sha256, rows, bytes })),
+    ...(manifest.excluded === undefined ? {} : { excluded: manifest.excluded }),
+    createdAt: manifest.createdAt,
+    signer: { publicKey: manifest.signer.publicKey, fingerprint: manifest.signer.fingerprint },
+  };
+  return Buffer.from(JSON.stringify(ordered, null, 2) + '\n', 'utf8');
+}
+
+const count = z.number().int().min(0);
+const excludedSchema = z.object(Object.fromEntries(EXCLUDED_REASONS.map((reason) => [reason, count])) as Record<(typeof EXCLUDED_REASONS)[number], typeof count>);
+
+const manifestSchema = z.object({
+  format: z.literal(MANIFEST_KIND),
+  formatVersion: z.literal(MANIFEST_FORMAT_VERSION),
+  appVersion: z.string(),
+  profileName: z.string(),
+  account: z.string(),
+  filters: historyFilter,
+  exportFormat: z.enum(EXPORT_FORMATS),
+  from: z.string().nullable(),
+  till: z.string().nullable(),
+  rowCount: count,
+  files: z.array(z.object({ name: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: count, bytes: count })).min(1).max(16),
+  excluded: excludedSchema.optional(),
+  createdAt: z.string(),
+  signer: z.object({ publicKey: z.string(), fingerprint: z.string() }),
+});
+
+export type ParsedManifest =
+  | { ok: true; manifest: Manifest }
+  | { ok: false; kind: 'notExport' | 'unsupported'; message: string };
+
+/** Reads manifest.json's bytes; says plainly when they are not a Coffer manifest or a newer one. */
+export function parseManifest(bytes: Buffer): ParsedManifest {
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return { ok: false, kind: 'notExport', message: 'manifest.json is not valid JSON: this is not a Coffer export' };
+  }
+  const head = json as { format?: unknown; formatVersion?: unknown } | null;
+  if (head === null || typeof head !== 'object' || head.format !== MANIFEST_KIND) {
+    return { ok: false, kind: 'notExport', message: 'manifest.json does not describe a Coffer export' };
+  }
+  if (typeof head.formatVersion === 'number' && head.formatVersion > MANIFEST_FORMAT_VERSION) {
+    return {
+      ok: false,
+      kind: 'unsupported',
+      message: `This export is format version ${head.formatVersion}; this Coffer reads version ${MANIFEST_FORMAT_VERSION}. Open it with a newer Coffer.`,
+    };
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, kind: 'notExport', message: `manifest.json is not a valid Coffer manifest (${issue?.path.join('.') || 'manifest'}: ${issue?.message ?? 'invalid'})` };
+  }
+  const { exportFormat, formatVersion: _version, format: _kind, ...rest } = parsed.data;
+  return { ok: true, manifest: { ...rest, format: exportFormat } };
+}
+
+/** What the renderer shows of a manifest. */
+export function manifestView(manifest: Manifest, signerFingerprint: string): ExportManifestView {
+  return {
+    formatVersion: MANIFEST_FORMAT_VERSION,
+    appVersion: manifest.appVersion,
+    profileName: manifest.profileName,
+    account: manifest.account,
+    filters: manifest.filters,
+    format: manifest.format,
+    from: manifest.from,
+    till: manifest.till,
+    rowCount: manifest.rowCount,
+    files: manifest.files,
+    createdAt: manifest.createdAt,
+    signerFingerprint,
+  };
+}

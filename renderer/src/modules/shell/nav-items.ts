@@ -4,7 +4,10 @@ import type { Component } from 'vue';
 import ApprovalsIcon from './icons/ApprovalsIcon.vue';
 import AuditIcon from './icons/AuditIcon.vue';
 import BuyCryptoIcon from './icons/BuyCryptoIcon.vue';
+import HistoryIcon from './icons/HistoryIcon.vue';
 import ProfilesIcon from './icons/ProfilesIcon.vue';
+import ReviewIcon from './icons/ReviewIcon.vue';
+import SettingsIcon from './icons/SettingsIcon.vue';
 import SubAccountsIcon from './icons/SubAccountsIcon.vue';
 import TransfersIcon from './icons/TransfersIcon.vue';
 import WalletIcon from './icons/WalletIcon.vue';
@@ -62,6 +65,14 @@ export const NAV_ITEMS = [
     restorable: true,
   },
   {
+    name: 'history',
+    label: 'History',
+    path: '/history',
+    icon: HistoryIcon,
+    page: () => import('../history/HistoryPage.vue'),
+    restorable: true,
+  },
+  {
     name: 'approvals',
     label: 'Approvals',
     path: '/approvals',
@@ -76,6 +87,22 @@ export const NAV_ITEMS = [
     icon: AuditIcon,
     page: () => import('../audit/AuditPage.vue'),
     restorable: true,
+  },
+  {
+    name: 'review',
+    label: 'Review',
+    path: '/review',
+    icon: ReviewIcon,
+    page: () => import('../review/ReviewPage.vue'),
+    restorable: false, // an export is opened for one sitting; it is not kept across launches
+  },
+  {
+    name: 'settings',
+    label: 'Settings',
+    path: '/settings',
+    icon: SettingsIcon,
+    page: () => import('../settings/SettingsPage.vue'),
+    restorable: false,
   },
 ] as const satisfies readonly NavItem[];
 

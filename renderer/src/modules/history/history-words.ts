@@ -1,0 +1,87 @@
+// How one history entry reads: its type and subtype in words, its amount signed by direction in
+// its currency's precision (decimal text throughout), its times local with UTC beside, long
+// addresses and hashes shortened for a column.
+import type { CurrencyTotals, HistoryEntry } from '../../../../preload/contract/history';
+import { formatMoney, type Precisions } from '../money/money-format';
+
+const TYPES: Readonly<Record<string, string>> = {
+  DEPOSIT: 'Deposit',
+  WITHDRAW: 'Withdrawal',
+  TRANSFER: 'Transfer',
+  SWAP: 'Conversion',
+};
+
+const SUBTYPES: Readonly<Record<string, string>> = {
+  OFFCHAIN: 'Between users',
+  SUB_ACCOUNT: 'Sub-account',
+  WALLET_TO_SPOT: 'Wallet → spot',
+  SPOT_TO_WALLET: 'Spot → wallet',
+  WALLET_TO_DERIVATIVES: 'Wallet → derivatives',
+  DERIVATIVES_TO_WALLET: 'Derivatives → wallet',
+  BLOCKCHAIN: 'On chain',
+  BUY_CRYPTO: 'Bought with a provider',
+  SWAP: 'Conversion',
+};
+
+/** "SUB_ACCOUNT" → "Sub account". */
+function sentence(code: string): string {
+  const text = code.toLowerCase().replace(/_/g, ' ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+export function typeWords(type: string): string {
+  return TYPES[type] ?? sentence(type);
+}
+
+export function subtypeWords(subtype: string): string {
+  return SUBTYPES[subtype] ?? sentence(subtype);
+}
+
+/** "+0.50000000" received, "−120.00" paid: the amount in its precision with the direction's sign. */
+export function signedAmount(entry: Pick<HistoryEntry, 'amount' | 'currency' | 'direction'>, precisions: Precisions): string {
+  const text = formatMoney(entry.amount, entry.currency, precisions);
+  if (text === '—') return text;
+  const unsigned = text.replace(/^-/, '');
+  return `${entry.direction === 'out' ? '−' : '+'}${unsigned}`;
+}
+
+/** "0x5290…9EE7": long identifiers cut to their ends (a whole one is in the drawer). */
+export function shortId(text: string | null, keep = 6): string {
+  if (!text) return '—';
+  return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** "2026-03-12 14:02:07" in local time. */
+export function localTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** "2026-03-12 13:02:07 UTC", for the hover. */
+export function utcTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** "1 record", "1,000,000 records". */
+export function countText(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/**
+ * Precisions for currencies nobody listed (a review has no service to ask): the most decimal
+ * places any of their totals was written with, at least 2, and never fewer than seen before (a
+ * narrower filter must not show the same currency with fewer places).
+ */
+export function inferPrecisions(totals: readonly CurrencyTotals[], seen: Precisions): Precisions {
+  const inferred: Record<string, number> = { ...seen };
+  for (const total of totals) {
+    const places = [total.in, total.out, total.fees, total.net].map((value) => value.split('.')[1]?.length ?? 0);
+    inferred[total.currency] = Math.min(18, Math.max(2, seen[total.currency] ?? 0, ...places));
+  }
+  return inferred;
+}

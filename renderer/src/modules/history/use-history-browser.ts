@@ -1,0 +1,171 @@
+// One history as the screens browse it — the History page's synced store or a review's export:
+// the filter form (free text applied a moment after typing stops), the filtered set's summary and
+// flows, its rows read in windows, and the selected row. Answers asked under an older filter are
+// dropped; refresh() reads everything again for the same filter without resetting the view.
+import { computed, onScopeDispose, ref, shallowRef, watch, type ComputedRef, type Ref } from 'vue';
+import type { AppError } from '../../../../preload/contract';
+import type { HistoryEntry, HistoryFilter, HistoryFlows, HistorySummary } from '../../../../preload/contract/history';
+import type { Precisions } from '../money/money-format';
+import { emptyFilterForm, toHistoryFilter, type HistoryFilterForm } from './history-filter';
+import { inferPrecisions } from './history-words';
+import type { RowSource } from './row-source';
+import { useRowWindows, type RowWindows } from './use-row-windows';
+
+/** Free text is applied this long after the last keystroke. */
+export const TEXT_DEBOUNCE_MS = 250;
+
+export interface HistoryBrowser {
+  form: Ref<HistoryFilterForm>;
+  /** The filter the shown data answers (the text as applied, not as being typed). */
+  filter: ComputedRef<HistoryFilter>;
+  summary: Ref<HistorySummary | null>;
+  summaryError: Ref<AppError | null>;
+  flows: Ref<HistoryFlows | null>;
+  table: RowWindows;
+  precisions: ComputedRef<Precisions>;
+  /** Row index of the selection in the filtered set. */
+  selected: Ref<number | null>;
+  /** The record shown in the drawer. */
+  opened: Ref<HistoryEntry | null>;
+  /** Bumped on each new filter: the table goes back to its top. */
+  resets: Ref<number>;
+  online: ComputedRef<boolean>;
+  setForm(next: HistoryFilterForm): void;
+  select(index: number | null): void;
+  /** Shows a record in the drawer (null closes it). */
+  open(entry: HistoryEntry | null): void;
+  clearFilters(): void;
+  refresh(): void;
+}
+
+export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Precisions> = ref({})): HistoryBrowser {
+  const form = ref<HistoryFilterForm>(emptyFilterForm());
+  const appliedText = ref('');
+  const summary = shallowRef<HistorySummary | null>(null);
+  const summaryError = shallowRef<AppError | null>(null);
+  const flows = shallowRef<HistoryFlows | null>(null);
+  const seenPrecisions = shallowRef<Precisions>({});
+  const selected = ref<number | null>(null);
+  const opened = shallowRef<HistoryEntry | null>(null);
+  const resets = ref(0);
+  const table = useRowWindows();
+  const filter = computed(() => toHistoryFilter({ ...form.value, text: appliedText.value }));
+  const filterKey = computed(() => JSON.stringify(filter.value));
+  let summaryCall = 0;
+  let flowsCall = 0;
+
+  async function loadSummary(from: RowSource, asked: HistoryFilter): Promise<void> {
+    const call = ++summaryCall;
+    const result = await from.summary(asked);
+    if (call !== summaryCall) return; // a newer filter or refresh is on its way
+    if (!result.ok) {
+      summaryError.value = result.error;
+      return;
+    }
+    summaryError.value = null;
+    summary.value = result.value;
+    seenPrecisions.value = inferPrecisions(result.value.totals, seenPrecisions.value);
+    table.setTotal(result.value.total);
+  }
+
+  async function loadFlows(from: RowSource, asked: HistoryFilter): Promise<void> {
+    const call = ++flowsCall;
+    const result = await from.flows(asked);
+    if (call !== flowsCall) return;
+    flows.value = result.ok ? result.value : null;
+  }
+
+  function load(): void {
+    const from = source.value;
+    if (!from) return;
+    void loadSummary(from, filter.value);
+    void loadFlows(from, filter.value);
+  }
+
+  let typing: ReturnType<typeof setTimeout> | undefined;
+  watch(
+    () => form.value.text,
+    (text) => {
+      clearTimeout(typing);
+      typing = setTimeout(() => (appliedText.value = text), TEXT_DEBOUNCE_MS);
+    },
+  );
+  onScopeDispose(() => clearTimeout(typing));
+
+  watch(
+    [filterKey, () => source.value?.key ?? null],
+    ([, key], previous) => {
+      if (previous && previous[1] !== key) {
+        // Another profile or export: its facets differ, so its filter starts empty.
+        form.value = emptyFilterForm();
+        appliedText.value = '';
+        summary.value = null;
+        flows.value = null;
+        seenPrecisions.value = {};
+      }
+      selected.value = null;
+      resets.value += 1;
+      table.reset(source.value, filter.value);
+      load();
+    },
+    { immediate: true },
+  );
+
+  return {
+    form,
+    filter,
+    summary,
+    summaryError,
+    flows,
+    table,
+    precisions: computed(() => ({ ...seenPrecisions.value, ...listed.value })),
+    selected,
+    opened,
+    resets,
+    online: computed(() => source.value?.online ?? false),
+    setForm(next) {
+      form.value = next;
+    },
+    select(index) {
+      selected.value = index;
+    },
+    open(entry) {
+      opened.value = entry;
+    },
+    clearFilters() {
+      clearTimeout(typing);
+      form.value = emptyFilterForm();
+      appliedText.value = '';
+    },
+    refresh() {
+      table.refresh();
+      load();
+    },
+  };
+}
+
+/** Calls `run` at most once per `ms`, the last call in a burst always honoured (for change events). */
+export function throttled(run: () => void, ms: number): { call: () => void; cancel: () => void } {
+  let last = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    call() {
+      if (timer !== undefined) return; // the trailing run is already planned
+      const wait = last + ms - Date.now();
+      if (wait <= 0) {
+        last = Date.now();
+        run();
+        return;
+      }
+      timer = setTimeout(() => {
+        timer = undefined;
+        last = Date.now();
+        run();
+      }, wait);
+    },
+    cancel() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}

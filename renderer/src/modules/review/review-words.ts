@@ -1,0 +1,44 @@
+// A review's manifest and progress in words, pure.
+import type { ExportManifestView } from '../../../../preload/contract/history';
+import { FORMAT_CHOICES } from '../history/export-words';
+import { filterWords } from '../history/history-filter';
+import { localTime, utcTime } from '../history/history-words';
+import type { ReviewCheck, ReviewStage } from './review-store';
+
+export interface Fact {
+  label: string;
+  value: string;
+  title?: string;
+}
+
+/** What the signed manifest says about the export, as a reviewer reads it. */
+export function manifestFacts(manifest: ExportManifestView): Fact[] {
+  const format = FORMAT_CHOICES.find((choice) => choice.format === manifest.format)?.label ?? manifest.format;
+  const range = manifest.from && manifest.till ? `${localTime(manifest.from)} – ${localTime(manifest.till)}` : 'No rows';
+  return [
+    { label: 'Profile', value: manifest.profileName },
+    { label: 'Account', value: manifest.account },
+    { label: 'Filter', value: filterWords(manifest.filters) },
+    { label: 'Time range', value: range, title: manifest.from && manifest.till ? `${utcTime(manifest.from)} – ${utcTime(manifest.till)}` : undefined },
+    { label: 'Rows', value: manifest.rowCount.toLocaleString('en-US') },
+    { label: 'Format', value: format },
+    { label: 'Files', value: manifest.files.map((file) => file.name).join(', ') },
+    { label: 'Created', value: localTime(manifest.createdAt), title: utcTime(manifest.createdAt) },
+    { label: 'App version', value: `Coffer ${manifest.appVersion}` },
+  ];
+}
+
+export interface StageProgress {
+  label: string;
+  percent: number;
+}
+
+/** Sending, then verifying, then loading: each with its own whole percent. */
+export function stageProgress(stage: ReviewStage, upload: { sent: number; size: number }, check: ReviewCheck | null): StageProgress | null {
+  const percent = (done: number, total: number) => (total <= 0 ? 0 : Math.floor((100 * Math.min(done, total)) / total));
+  if (stage === 'uploading') return { label: `Reading the file · ${percent(upload.sent, upload.size)} %`, percent: percent(upload.sent, upload.size) };
+  if (stage !== 'checking') return null;
+  if (check === null) return { label: 'Verifying…', percent: 0 };
+  const what = check.phase === 'verifying' ? 'Verifying signature and hashes' : 'Loading rows';
+  return { label: `${what} · ${percent(check.done, check.total)} %`, percent: percent(check.done, check.total) };
+}

@@ -1,0 +1,62 @@
+// Opening an export for review and what follows: the file sent to main in slices, the check's
+// progress from reviewProgress, the report, trusting its signer, and closing it. Needs no profile,
+// and asks nothing of any server: main reads the file, the local store answers the table.
+import { onScopeDispose } from 'vue';
+import type { AppError } from '../../../../preload/contract';
+import { useBridge } from '../../bridge-key';
+import { uploadExport, type ExportFile } from './chunked-upload';
+import { useReviewStore } from './review-store';
+import { withTrustedSigner } from './verdict';
+
+export interface ReviewWork {
+  open(file: ExportFile): Promise<void>;
+  close(): Promise<void>;
+  /** Null when the signer is trusted now, else why not (field 'label' or 'publicKey' when named). */
+  trustSigner(label: string): Promise<AppError | null>;
+}
+
+export function useReview(): ReviewWork {
+  const { api } = useBridge();
+  const store = useReviewStore();
+
+  const stop = api.on('reviewProgress', ({ reviewId, phase, done, total }) => store.setCheck(reviewId, { phase, done, total }));
+  onScopeDispose(stop);
+
+  async function close(): Promise<void> {
+    const reviewId = store.reviewId;
+    store.reset();
+    if (reviewId) await api.closeReview({ reviewId });
+  }
+
+  async function open(file: ExportFile): Promise<void> {
+    if (store.stage === 'uploading' || store.stage === 'checking') return;
+    await close();
+    store.start(file.name, file.size);
+    const uploaded = await uploadExport(api, file, (sent, size) => store.setUploaded(sent, size));
+    if (!uploaded.result.ok) {
+      if (uploaded.reviewId) void api.closeReview({ reviewId: uploaded.reviewId });
+      store.setFailed(uploaded.result.error);
+      return;
+    }
+    const { reviewId } = uploaded.result.value;
+    store.setChecking(reviewId);
+    const finished = await api.finishReview({ reviewId });
+    if (finished.ok) {
+      store.setReport(finished.value);
+    } else {
+      void api.closeReview({ reviewId });
+      store.setFailed(finished.error);
+    }
+  }
+
+  async function trustSigner(label: string): Promise<AppError | null> {
+    const report = store.report;
+    if (!report?.signer) return { code: 'NO_SIGNER', message: 'This export names no signing key to trust' };
+    const result = await api.trustExportKey({ publicKey: report.signer.publicKey, label });
+    if (!result.ok) return result.error;
+    if (store.report?.reviewId === report.reviewId) store.setReport(withTrustedSigner(report, result.value));
+    return null;
+  }
+
+  return { open, close, trustSigner };
+}

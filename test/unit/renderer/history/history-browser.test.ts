@@ -1,0 +1,144 @@
+// useHistoryBrowser with a stand-in bridge: the filter form reaches historyRows/historySummary as
+// the contract's filter (the text only after typing stops), an answer for an older filter never
+// shows under a newer one, refresh() reads the same filter again keeping the rows shown, a review
+// reads through its own operations, and a change event re-reads at most once a second.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ref } from 'vue';
+import { ok, type Result } from '../../../../preload/contract/result';
+import type { HistoryRows, HistorySummary } from '../../../../preload/contract/history';
+import { historySource, reviewSource, type RowSource } from '../../../../renderer/src/modules/history/row-source';
+import { TEXT_DEBOUNCE_MS, throttled, useHistoryBrowser } from '../../../../renderer/src/modules/history/use-history-browser';
+import { emptyFilterForm } from '../../../../renderer/src/modules/history/history-filter';
+import { fakeBridge, settle, withSetup } from '../fake-bridge';
+import { summary, windowOf } from './fixtures';
+
+afterEach(() => vi.useRealTimers());
+
+const flows = { bucket: 'day' as const, series: [] };
+
+function historyBridge(total = 1_000) {
+  return fakeBridge({
+    historySummary: () => ok(summary(total)),
+    historyRows: (request) => ok(windowOf(total, request)),
+    historyFlows: () => ok(flows),
+  });
+}
+
+function mount(fake: ReturnType<typeof fakeBridge>, source: (api: typeof fake.bridge.api) => RowSource) {
+  return withSetup(fake.bridge, () => useHistoryBrowser(ref(source(fake.bridge.api))));
+}
+
+describe('useHistoryBrowser', () => {
+  it('reads the summary, flows and first window for the empty filter', async () => {
+    const fake = historyBridge();
+    const { result: browser } = mount(fake, (api) => historySource(api, 'p1'));
+    await settle();
+    expect(fake.calls.map((call) => call.op).sort()).toEqual(['historyFlows', 'historyRows', 'historySummary']);
+    expect(fake.calls.find((call) => call.op === 'historyRows')?.request).toEqual({ filter: {}, offset: 0, limit: 200 });
+    expect(browser.table.total.value).toBe(1_000);
+    expect(browser.table.rowAt(0)?.id).toBe('1000');
+    expect(browser.precisions.value.BTC).toBe(8);
+  });
+
+  it('sends the chosen filters, and the text only once typing has stopped', async () => {
+    vi.useFakeTimers();
+    const fake = historyBridge();
+    const { result: browser } = mount(fake, (api) => historySource(api, 'p1'));
+    await vi.runAllTimersAsync();
+    fake.calls.length = 0;
+    browser.setForm({ ...emptyFilterForm(), currencies: ['BTC'], direction: 'in' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fake.calls.find((call) => call.op === 'historySummary')?.request).toEqual({ filter: { currencies: ['BTC'], direction: 'in' } });
+    fake.calls.length = 0;
+    for (const text of ['b', 'bc', 'bc1']) {
+      browser.setForm({ ...browser.form.value, text });
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(fake.calls).toEqual([]); // still typing
+    await vi.advanceTimersByTimeAsync(TEXT_DEBOUNCE_MS);
+    const summaries = fake.calls.filter((call) => call.op === 'historySummary');
+    expect(summaries).toEqual([{ op: 'historySummary', request: { filter: { currencies: ['BTC'], direction: 'in', text: 'bc1' } } }]);
+    expect(fake.calls.find((call) => call.op === 'historyRows')?.request).toMatchObject({ filter: { text: 'bc1' }, offset: 0 });
+  });
+
+  it('never shows an older filter’s answer under a newer one', async () => {
+    const waiting: ((answer: Result<HistorySummary>) => void)[] = [];
+    const rowWaits: ((answer: Result<HistoryRows>) => void)[] = [];
+    const fake = fakeBridge({
+      historySummary: () => new Promise((resolve) => waiting.push(resolve)),
+      historyRows: () => new Promise((resolve) => rowWaits.push(resolve)),
+      historyFlows: () => ok(flows),
+    });
+    const { result: browser } = mount(fake, (api) => historySource(api, 'p1'));
+    browser.setForm({ ...emptyFilterForm(), currencies: ['ETH'] });
+    await settle();
+    expect(waiting).toHaveLength(2);
+    waiting[1]!(ok(summary(5)));
+    rowWaits[1]!(ok({ rows: windowOf(5, { offset: 0, limit: 200, filter: {} }).rows, total: 5 }));
+    await settle();
+    waiting[0]!(ok(summary(1_000)));
+    rowWaits[0]!(ok(windowOf(1_000, { offset: 0, limit: 200, filter: {} })));
+    await settle();
+    expect(browser.summary.value?.total).toBe(5);
+    expect(browser.table.total.value).toBe(5);
+    expect(browser.table.rowAt(0)?.id).toBe('5');
+  });
+
+  it('refresh() reads the rendered window again under the same filter, showing the old rows meanwhile', async () => {
+    let total = 1_000;
+    let answerRows: ((answer: Result<HistoryRows>) => void) | null = null;
+    const fake = fakeBridge({
+      historySummary: () => ok(summary(total)),
+      historyRows: (request) => ok(windowOf(total, request)),
+      historyFlows: () => ok(flows),
+    });
+    const { result: browser } = mount(fake, (api) => historySource(api, 'p1'));
+    await settle();
+    browser.table.need(450, 470);
+    await settle();
+    fake.calls.length = 0;
+    total = 1_010;
+    fake.answer('historyRows', (request) => new Promise((resolve) => (answerRows = () => resolve(ok(windowOf(total, request))))));
+    browser.refresh();
+    await settle();
+    expect(browser.table.rowAt(460)?.id).toBe('540'); // the old row, still shown
+    const rowReads = fake.calls.filter((call) => call.op === 'historyRows').map((call) => (call.request as { offset: number }).offset);
+    expect(rowReads.sort((a, b) => a - b)).toEqual([200, 400]);
+    answerRows!(ok({ rows: [], total: 0 }));
+    await settle();
+    expect(browser.table.total.value).toBe(1_010);
+    expect(browser.summary.value?.total).toBe(1_010);
+  });
+
+  it('reads a review through the review operations, with its id', async () => {
+    const fake = fakeBridge({
+      reviewSummary: () => ok(summary(3)),
+      reviewRows: (request) => ok(windowOf(3, request)),
+      reviewFlows: () => ok(flows),
+    });
+    const { result: browser } = mount(fake, (api) => reviewSource(api, 'r1'));
+    await settle();
+    expect(fake.calls.find((call) => call.op === 'reviewRows')?.request).toEqual({ reviewId: 'r1', filter: {}, offset: 0, limit: 200 });
+    expect(fake.calls.find((call) => call.op === 'reviewSummary')?.request).toEqual({ reviewId: 'r1', filter: {} });
+    expect(browser.online.value).toBe(false);
+    expect(browser.table.rowAt(2)?.id).toBe('1');
+  });
+});
+
+describe('throttled', () => {
+  it('runs at once, then at most once per period, the last call of a burst always honoured', () => {
+    vi.useFakeTimers();
+    const run = vi.fn();
+    const change = throttled(run, 1_000);
+    change.call();
+    expect(run).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 50; i += 1) change.call();
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(999);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(5_000);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+});

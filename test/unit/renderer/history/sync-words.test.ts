@@ -1,0 +1,57 @@
+// The sync strip in words: the first read with the figures main gave and none it did not (no
+// expected count: no percentage; no estimate: no time left), live with the time of the last
+// catch-up, paused with the error and "Sync now".
+import { describe, expect, it } from 'vitest';
+import type { HistorySyncStatus } from '../../../../preload/contract/history';
+import { syncStrip, timeLeftText } from '../../../../renderer/src/modules/history/sync-words';
+
+const status = (overrides: Partial<HistorySyncStatus>): HistorySyncStatus => ({
+  phase: 'initial', stored: 0, read: 0, expected: null, ratePerSecond: 0, secondsLeft: null, syncedAt: null, lastError: null, ...overrides,
+});
+
+describe('syncStrip', () => {
+  it('shows the first read with its count, rate, time left and percentage when main knows them', () => {
+    const strip = syncStrip(status({ read: 12_345, expected: 50_000, ratePerSecond: 2_345.6, secondsLeft: 16 }));
+    expect(strip.state).toEqual({ label: 'Reading history', tone: 'info' });
+    expect(strip.detail).toBe('12,345 of 50,000 records read · 2,346 records/s · about 16 s left');
+    expect(strip.percent).toBe(24);
+    expect(strip.canSync).toBe(false);
+  });
+
+  it('invents nothing: no expected count, no percentage and no total; no estimate, no time left', () => {
+    const strip = syncStrip(status({ read: 4_000, expected: null, ratePerSecond: 800, secondsLeft: null }));
+    expect(strip.detail).toBe('4,000 records read · 800 records/s');
+    expect(strip.percent).toBeNull();
+    expect(syncStrip(status({ read: 0 })).detail).toBe('0 records read');
+  });
+
+  it('says up to date and live with the time it last caught up', () => {
+    const syncedAt = new Date(2026, 2, 12, 14, 2, 7);
+    const strip = syncStrip(status({ phase: 'live', stored: 3_000, syncedAt: syncedAt.toISOString() }), new Date(2026, 2, 12, 18));
+    expect(strip.state).toEqual({ label: 'Up to date · live', tone: 'success' });
+    expect(strip.detail).toBe('Caught up at 14:02:07 · 3,000 transactions stored');
+    expect(strip.percent).toBeNull();
+  });
+
+  it('names the day when the last catch-up was not today', () => {
+    const strip = syncStrip(status({ phase: 'live', stored: 1, syncedAt: new Date(2026, 2, 10, 9, 30).toISOString() }), new Date(2026, 2, 12));
+    expect(strip.detail).toBe('Caught up at 10 Mar, 09:30 · 1 transaction stored');
+  });
+
+  it('when paused shows the error in main’s words and offers Sync now', () => {
+    const strip = syncStrip(status({ phase: 'paused', stored: 10, lastError: 'The service did not answer in 30 s; retrying in 1 min' }));
+    expect(strip.state.tone).toBe('warning');
+    expect(strip.error).toBe('The service did not answer in 30 s; retrying in 1 min');
+    expect(strip.canSync).toBe(true);
+  });
+});
+
+describe('timeLeftText', () => {
+  it('says an estimate as one, in seconds, minutes or hours', () => {
+    expect(timeLeftText(0.2)).toBe('about 1 s left');
+    expect(timeLeftText(59)).toBe('about 59 s left');
+    expect(timeLeftText(150)).toBe('about 3 min left');
+    expect(timeLeftText(4_800)).toBe('about 1 h 20 min left');
+    expect(timeLeftText(7_200)).toBe('about 2 h left');
+  });
+});

@@ -1,0 +1,100 @@
+// An export from main's side: where it goes and what it is called, the worker that writes it,
+// the manifest signed here when the worker has written the data, and the file renamed to its
+// final name only once it is complete (a failed export leaves nothing behind). The signing key
+// is read before any work starts, so a locked keychain fails the export at once.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ExportFormat, ExportResult, HistoryFilter } from '../../../preload/contract/history';
+import { AppFailure } from '../app-error';
+import type { ExportTaskData, ExportTaskResult, SignRequest } from './export-task';
+import { signManifest } from './manifest';
+import type { ExportSigner } from './signing-key';
+import { runWorkerJob, WorkerJobError } from './worker-thread';
+
+export interface ExportJobRequest {
+  /** The profile's history store. */
+  dbPath: string;
+  filter: HistoryFilter;
+  format: ExportFormat;
+  folder: string;
+  profileName: string;
+  /** The service's address and API version (never a key). */
+  account: string;
+}
+
+export interface ExportJobDeps {
+  workerScript: string;
+  nativeBinding?: string;
+  signer(): Promise<ExportSigner>;
+  appVersion: string;
+  progress(done: number, total: number, phase: 'writing' | 'signing'): void;
+  now?(): Date;
+}
+
+export async function runExportJob(request: ExportJobRequest, deps: ExportJobDeps): Promise<ExportResult> {
+  const signer = await deps.signer();
+  const createdAt = (deps.now ?? (() => new Date()))();
+  const fileName = freeName(request.folder, exportFileName(request.profileName, createdAt, request.format));
+  const finalPath = join(request.folder, fileName);
+  const partialPath = join(request.folder, `.${fileName}.${randomUUID().slice(0, 8)}.partial`);
+  const data: ExportTaskData = {
+    kind: 'export', dbPath: request.dbPath, nativeBinding: deps.nativeBinding, filter: request.filter, format: request.format,
+    path: partialPath, profileName: request.profileName, modifiedAt: createdAt.toISOString(),
+  };
+  try {
+    const job = runWorkerJob<ExportTaskResult>(deps.workerScript, data, {
+      progress: (done, total, phase) => deps.progress(done, total, phase === 'signing' ? 'signing' : 'writing'),
+      request: async (body) => {
+        const { summary } = body as SignRequest;
+        const signed = signManifest(
+          {
+            appVersion: deps.appVersion, profileName: request.profileName, account: request.account, filters: request.filter,
+            format: request.format, ...summary, createdAt: createdAt.toISOString(),
+            signer: { publicKey: signer.info.publicKey, fingerprint: signer.info.fingerprint },
+          },
+          signer,
+        );
+        return { manifest: new Uint8Array(signed.manifest), signature: signed.signature };
+      },
+    });
+    const written = await job.result;
+    await rename(partialPath, finalPath);
+    return { exportId: randomUUID(), path: finalPath, fileName, format: request.format, rows: written.rows, bytes: written.bytes, fingerprint: signer.info.fingerprint };
+  } catch (error) {
+    await rm(partialPath, { force: true });
+    if (error instanceof WorkerJobError) throw new AppFailure('EXPORT_FAILED', `The export failed: ${error.message}`);
+    throw error;
+  }
+}
+
+/** coffer-<profile-slug>-<YYYYMMDD-HHmmss>-<format>.zip, the time in UTC. */
+export function exportFileName(profileName: string, at: Date, format: ExportFormat): string {
+  const slug = profileName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '') || 'profile';
+  const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `coffer-${slug}-${stamp}-${format}.zip`;
+}
+
+/** The name, or the name with -2, -3… when an export of the same second is already there. */
+function freeName(folder: string, fileName: string): string {
+  let candidate = fileName;
+  for (let n = 2; existsSync(join(folder, candidate)); n += 1) candidate = fileName.replace(/\.zip$/, `-${n}.zip`);
+  return candidate;
+}
+
+/**
+ * The folder an export goes to: the one asked for (it must exist), else the settings' export
+ * folder, else <dataDir>/exports (both created when missing).
+ */
+export async function exportFolder(asked: string | undefined, fromSettings: string | null, dataDir: string): Promise<string> {
+  if (asked !== undefined) {
+    const found = await stat(asked).catch(() => null);
+    if (found === null) throw new AppFailure('VALIDATION', `The folder ${asked} does not exist`, 'folder');
+    if (!found.isDirectory()) throw new AppFailure('VALIDATION', `${asked} is not a folder`, 'folder');
+    return asked;
+  }
+  const folder = fromSettings ?? join(dataDir, 'exports');
+  await mkdir(folder, { recursive: true });
+  return folder;
+}

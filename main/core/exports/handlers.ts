@@ -1,0 +1,74 @@
+// The export, signing-key and review operations, one handler each. Exports act for the active
+// profile (its history store and name); keys and reviews need no profile. Review handlers are
+// given the review sessions only: nothing there can reach the keychain or the network.
+import type { ExportKeyOperations, HistoryExportOperations, ReviewOperations } from '../../../preload/contract/history';
+import { ok } from '../../../preload/contract/result';
+import { SETTING_KEYS, type SettingsRepo } from '../../db/settings-repo';
+import type { Handlers } from '../dispatch';
+import { exportFolder, runExportJob, type ExportJobDeps } from './export-job';
+import type { ReviewSessions } from './review/sessions';
+import type { SigningKeys } from './signing-key';
+import type { TrustedKeys } from './trusted-keys';
+
+/** What an export needs of the active profile's scope. */
+export interface ExportScope {
+  profile: { id: string; name: string };
+  /** The profile's history store file. */
+  historyDbPath: string;
+}
+
+export interface ExportHandlerDeps extends Omit<ExportJobDeps, 'progress'> {
+  settings: Pick<SettingsRepo, 'get'>;
+  dataDir: string;
+  /** The profile's service address and API version, as the manifest names the account. */
+  account(profileId: string): string;
+  progress(profileId: string, done: number, total: number, phase: 'writing' | 'signing'): void;
+}
+
+export function exportHandlers(scope: ExportScope, deps: ExportHandlerDeps): Pick<Handlers, keyof HistoryExportOperations> {
+  return {
+    exportHistory: async (request) => {
+      const folder = await exportFolder(request.folder, deps.settings.get(SETTING_KEYS.exportFolder), deps.dataDir);
+      const result = await runExportJob(
+        {
+          dbPath: scope.historyDbPath, filter: request.filter, format: request.format, folder,
+          profileName: scope.profile.name, account: deps.account(scope.profile.id),
+        },
+        { ...deps, progress: (done, total, phase) => deps.progress(scope.profile.id, done, total, phase) },
+      );
+      return ok(result);
+    },
+  };
+}
+
+export function createExportKeyHandlers(keys: SigningKeys, trusted: TrustedKeys): Pick<Handlers, keyof ExportKeyOperations> {
+  return {
+    exportSigningKey: async () => ok((await keys.signer()).info),
+    trustedExportKeys: async () => ok(trusted.list()),
+    trustExportKey: async ({ publicKey, label }) => ok(trusted.trust(publicKey, label)),
+    forgetExportKey: async ({ fingerprint }) => ok(trusted.forget(fingerprint)),
+  };
+}
+
+export function createReviewHandlers(reviews: ReviewSessions): Pick<Handlers, keyof ReviewOperations> {
+  return {
+    beginReview: async (request) => ok(await reviews.begin(request)),
+    reviewChunk: async (request) => ok(await reviews.chunk(request)),
+    finishReview: async ({ reviewId }) => ok(await reviews.finish(reviewId)),
+    reviewSummary: async ({ reviewId, filter }) => ok(reviews.summary(reviewId, filter)),
+    reviewRows: async ({ reviewId, ...window }) => ok(reviews.rows(reviewId, window)),
+    reviewFlows: async ({ reviewId, filter }) => ok(reviews.flows(reviewId, filter)),
+    closeReview: async ({ reviewId }) => ok(await reviews.close(reviewId)),
+  };
+}
+
+/** The account as a manifest names it: the REST endpoint's origin and the API version, never a key. */
+export function accountOf(profile: { restUrl: string; apiVersion: string }): string {
+  let origin = profile.restUrl;
+  try {
+    origin = new URL(profile.restUrl).origin;
+  } catch {
+    // A stored URL that no longer parses is shown as stored: it carries no key (profiles refuse user-info).
+  }
+  return `${origin} (API v${profile.apiVersion})`;
+}

@@ -1,0 +1,70 @@
+// The worker's half of a review: verify the export (verify.ts), and only when its signature and
+// every file check out, load its rows into the review's own temporary database (the history
+// schema and writer the profile stores use), reporting progress as it goes.
+import { StringDecoder } from 'node:string_decoder';
+import Database from 'better-sqlite3';
+import type { HistoryEntry, TrustedKey } from '../../../../preload/contract/history';
+import { applyHistorySchema } from '../../history/schema';
+import { insertEntries } from '../../history/query';
+import { CanonicalCsvReader } from '../formats/canonical-csv';
+import { JsonRowsReader } from '../formats/json-rows';
+import { verifyExport, type Verification } from '../verify';
+import type { WorkerChannel } from '../worker-channel';
+import { ZipReader } from '../zip/reader';
+
+const BATCH = 5_000;
+
+export interface ReviewTaskData {
+  kind: 'review';
+  zipPath: string;
+  dbPath: string;
+  trusted: TrustedKey[];
+  nativeBinding?: string;
+}
+
+export interface ReviewTaskResult {
+  verification: Verification;
+  /** Rows loaded (0 when the export was not loaded). */
+  rows: number;
+}
+
+export async function reviewTask(data: ReviewTaskData, channel: WorkerChannel): Promise<ReviewTaskResult> {
+  const verification = await verifyExport(data.zipPath, data.trusted, (done, total) => channel.progress(done, total, 'verifying'));
+  if (!verification.intact || verification.dataFile === null || verification.signed === null) return { verification, rows: 0 };
+  const rows = await loadRows(data, verification.dataFile, verification.signed.rowCount, channel);
+  return { verification, rows };
+}
+
+async function loadRows(data: ReviewTaskData, dataFile: string, expected: number, channel: WorkerChannel): Promise<number> {
+  const db = new Database(data.dbPath, data.nativeBinding ? { nativeBinding: data.nativeBinding } : {});
+  const zip = await ZipReader.open(data.zipPath);
+  try {
+    // A scratch copy, thrown away with the review: no journal, no waiting for the disk.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    applyHistorySchema(db);
+    let batch: HistoryEntry[] = [];
+    let loaded = 0;
+    const flush = () => {
+      loaded += insertEntries(db, batch);
+      batch = [];
+      channel.progress(loaded, expected, 'loading');
+    };
+    const onEntry = (entry: HistoryEntry) => {
+      batch.push(entry);
+      if (batch.length >= BATCH) flush();
+    };
+    const reader = dataFile.endsWith('.json') ? new JsonRowsReader(onEntry) : new CanonicalCsvReader(onEntry);
+    const decoder = new StringDecoder('utf8');
+    channel.progress(0, expected, 'loading', true);
+    for await (const chunk of zip.read(dataFile)) reader.push(decoder.write(chunk));
+    reader.push(decoder.end());
+    reader.end();
+    flush();
+    channel.progress(loaded, expected, 'loading', true);
+    return loaded;
+  } finally {
+    await zip.close();
+    db.close();
+  }
+}

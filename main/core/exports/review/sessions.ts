@@ -1,0 +1,171 @@
+// Offline review of an export: the renderer hands the file over in chunks, main checks it in a
+// worker (signature, hashes, row counts) and, when the data is intact, loads its rows into a
+// temporary database that the history query engine answers from, like the History page. A
+// review needs no profile, no keychain and no network: its only inputs are the file and the
+// trust list from settings. At most MAX_SESSIONS are open; opening another closes the oldest.
+// Everything a review wrote lives in its own temporary folder, deleted when it is closed.
+import { randomUUID } from 'node:crypto';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { HistoryFilter, HistoryFlows, HistoryRows, HistoryRowsRequest, HistorySummary, ReviewReport, TrustedKey } from '../../../../preload/contract/history';
+import { AppFailure } from '../../app-error';
+import { createHistoryQuery, type HistoryQuery } from '../../history/query';
+import { runWorkerJob, type WorkerJob } from '../worker-thread';
+import type { ReviewTaskData, ReviewTaskResult } from './review-task';
+
+export const MAX_SESSIONS = 4;
+
+export interface ReviewDeps {
+  /** The keys this installation trusts, from settings (no keychain). */
+  trustedKeys(): TrustedKey[];
+  progress(event: { reviewId: string; phase: 'verifying' | 'loading'; done: number; total: number }): void;
+  workerScript: string;
+  nativeBinding?: string;
+  /** Where review folders are made (os.tmpdir() unless a test says otherwise). */
+  tmpRoot?: string;
+}
+
+interface Session {
+  id: string;
+  fileName: string;
+  size: number;
+  dir: string;
+  received: number;
+  /** Chunks are written one after another, whatever order the calls arrive in. */
+  writing: Promise<unknown>;
+  checking: Promise<ReviewReport> | null;
+  job: WorkerJob<ReviewTaskResult> | null;
+  db: Database.Database | null;
+  query: HistoryQuery | null;
+  closed: boolean;
+}
+
+const notFound = () => new AppFailure('NOT_FOUND', 'No review is open under this id (it may have been closed, or replaced by newer ones)', 'reviewId');
+
+export class ReviewSessions {
+  private readonly sessions = new Map<string, Session>();
+
+  constructor(private readonly deps: ReviewDeps) {}
+
+  async begin(request: { fileName: string; size: number }): Promise<{ reviewId: string }> {
+    while (this.sessions.size >= MAX_SESSIONS) {
+      const oldest = this.sessions.keys().next().value as string;
+      await this.close(oldest);
+    }
+    const id = randomUUID();
+    const dir = await mkdtemp(join(this.deps.tmpRoot ?? tmpdir(), 'coffer-review-'));
+    this.sessions.set(id, {
+      id, fileName: request.fileName, size: request.size, dir, received: 0, writing: Promise.resolve(), checking: null, job: null, db: null, query: null, closed: false,
+    });
+    return { reviewId: id };
+  }
+
+  async chunk(request: { reviewId: string; offset: number; data: string }): Promise<{ received: number }> {
+    const session = this.open(request.reviewId);
+    const written = session.writing.then(async () => {
+      if (session.checking !== null) throw new AppFailure('VALIDATION', 'The file was already handed over in full', 'reviewId');
+      if (request.offset !== session.received) {
+        throw new AppFailure('VALIDATION', `The chunk starts at byte ${request.offset}, but ${session.received} bytes have arrived: send the next chunk from ${session.received}`, 'offset');
+      }
+      const bytes = Buffer.from(request.data, 'base64');
+      if (session.received + bytes.length > session.size) {
+        throw new AppFailure('VALIDATION', `The chunk goes beyond the ${session.size} bytes announced for ${session.fileName}`, 'data');
+      }
+      await appendFile(this.zipPath(session), bytes);
+      session.received += bytes.length;
+      return { received: session.received };
+    });
+    session.writing = written.catch(() => undefined);
+    return written;
+  }
+
+  /** Checks the file and loads it when intact; asking again gives the same report. */
+  async finish(reviewId: string): Promise<ReviewReport> {
+    const session = this.open(reviewId);
+    session.checking ??= session.writing.then(() => this.check(session));
+    return session.checking;
+  }
+
+  summary(reviewId: string, filter: HistoryFilter): HistorySummary {
+    return this.loaded(reviewId).summary(filter);
+  }
+
+  rows(reviewId: string, request: HistoryRowsRequest): HistoryRows {
+    return this.loaded(reviewId).rows(request);
+  }
+
+  flows(reviewId: string, filter: HistoryFilter): HistoryFlows {
+    return this.loaded(reviewId).flows(filter);
+  }
+
+  async close(reviewId: string): Promise<void> {
+    const session = this.sessions.get(reviewId);
+    if (session === undefined) throw notFound();
+    this.sessions.delete(reviewId);
+    session.closed = true;
+    session.job?.cancel();
+    session.db?.close();
+    await rm(session.dir, { recursive: true, force: true });
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
+  }
+
+  private open(reviewId: string): Session {
+    const session = this.sessions.get(reviewId);
+    if (session === undefined) throw notFound();
+    return session;
+  }
+
+  private loaded(reviewId: string): HistoryQuery {
+    const session = this.open(reviewId);
+    if (session.query === null) {
+      throw new AppFailure('NOT_LOADED', 'This export was not loaded: its signature or files did not check out (see the review report)', 'reviewId');
+    }
+    return session.query;
+  }
+
+  private zipPath(session: Session): string {
+    return join(session.dir, 'export.zip');
+  }
+
+  private async check(session: Session): Promise<ReviewReport> {
+    if (session.received !== session.size) {
+      session.checking = null;
+      throw new AppFailure('VALIDATION', `Only ${session.received} of ${session.size} bytes of ${session.fileName} have arrived`, 'reviewId');
+    }
+    const dbPath = join(session.dir, 'review.db');
+    const data: ReviewTaskData = { kind: 'review', zipPath: this.zipPath(session), dbPath, trusted: this.deps.trustedKeys(), nativeBinding: this.deps.nativeBinding };
+    session.job = runWorkerJob<ReviewTaskResult>(this.deps.workerScript, data, {
+      progress: (done, total, phase) => this.deps.progress({ reviewId: session.id, phase: phase === 'loading' ? 'loading' : 'verifying', done, total }),
+    });
+    let outcome: ReviewTaskResult;
+    try {
+      outcome = await session.job.result;
+    } catch (error) {
+      session.checking = null;
+      throw new AppFailure('REVIEW_FAILED', `The export could not be checked: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      session.job = null;
+    }
+    const { verification, rows } = outcome;
+    const loaded = verification.intact && !session.closed && rows === verification.signed?.rowCount;
+    if (loaded) {
+      session.db = new Database(dbPath, { readonly: true, ...(this.deps.nativeBinding ? { nativeBinding: this.deps.nativeBinding } : {}) });
+      session.query = createHistoryQuery(session.db);
+    }
+    return {
+      reviewId: session.id,
+      fileName: session.fileName,
+      verified: verification.verified && loaded,
+      problems: verification.problems,
+      manifest: verification.manifest,
+      signer: verification.signer,
+      loaded,
+      rows: loaded ? rows : 0,
+    };
+  }
+}

@@ -1,0 +1,157 @@
+// Exports and reviews through the real worker thread, over a real history store on disk: the
+// archive written under its final name only when complete, progress reported, the rows exactly
+// the store's filtered rows; then the same file handed over in chunks, checked and loaded, and
+// the review answering summary, rows and flows exactly as the store itself does.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportResult, HistoryFilter } from '../../../preload/contract/history';
+import { exportFolder, runExportJob, type ExportJobDeps } from '../../../main/core/exports/export-job';
+import { MAX_SESSIONS, ReviewSessions } from '../../../main/core/exports/review/sessions';
+import { SOURCE_WORKER } from '../../../main/core/exports/worker-thread';
+import { createHistoryQuery, insertEntries, type HistoryQuery } from '../../../main/core/history/query';
+import { applyHistorySchema } from '../../../main/core/history/schema';
+import { historyRows } from '../../support/history-rows';
+import { testKey, trustOnly } from '../../unit/exports/signed-export';
+
+const ROWS = historyRows(3_000, { seed: 11, stepMs: 3_600_000 });
+const desk = testKey();
+const root = mkdtempSync(join(tmpdir(), 'coffer-export-review-'));
+const dbPath = join(root, 'history.db');
+const out = join(root, 'out');
+let store: Database.Database;
+let query: HistoryQuery;
+const progress: Array<[number, number, string]> = [];
+
+const jobDeps: ExportJobDeps = {
+  workerScript: SOURCE_WORKER,
+  signer: async () => ({ info: { publicKey: desk.publicKey, fingerprint: desk.fingerprint, createdAt: '2025-01-01T00:00:00.000Z' }, sign: desk.sign }),
+  appVersion: '0.1.0',
+  progress: (done, total, phase) => progress.push([done, total, phase]),
+  now: () => new Date('2025-03-04T05:06:07Z'),
+};
+
+const exportOf = (filter: HistoryFilter, format: 'csv' | 'json' | 'koinly' = 'csv', folder = out) =>
+  runExportJob({ dbPath, filter, format, folder, profileName: 'Main desk (EU)', account: 'https://api.example.test (API v3)' }, jobDeps);
+
+beforeAll(() => {
+  mkdirSync(out);
+  const db = new Database(dbPath);
+  applyHistorySchema(db);
+  insertEntries(db, ROWS);
+  db.close();
+  store = new Database(dbPath, { readonly: true });
+  query = createHistoryQuery(store);
+});
+afterAll(() => {
+  store?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('an export', () => {
+  let csv: ExportResult;
+
+  it('writes one signed zip under its final name, with progress, and nothing half-written beside it', async () => {
+    csv = await exportOf({});
+    expect(csv).toMatchObject({ fileName: 'coffer-main-desk-eu-20250304-050607-csv.zip', format: 'csv', rows: ROWS.length, fingerprint: desk.fingerprint });
+    expect(readdirSync(out)).toEqual([csv.fileName]);
+    expect(readFileSync(csv.path).length).toBe(csv.bytes);
+    expect(progress.at(-1)).toEqual([ROWS.length, ROWS.length, 'signing']);
+    expect(progress.some(([, , phase]) => phase === 'writing')).toBe(true);
+  });
+
+  it('exports exactly the filtered rows, under a new name when the same second is taken', async () => {
+    const filter: HistoryFilter = { currencies: ['BTC', 'ETH'], direction: 'out' };
+    const result = await exportOf(filter, 'json');
+    expect(result.rows).toBe(query.count(filter));
+    expect(result.rows).toBeGreaterThan(100);
+    const again = await exportOf(filter, 'json');
+    expect(again.fileName).toBe('coffer-main-desk-eu-20250304-050607-json-2.zip');
+  });
+
+  it('fails cleanly when the store cannot be read, leaving no file', async () => {
+    const folder = join(root, 'failing');
+    mkdirSync(folder);
+    const failed = runExportJob({ dbPath: join(root, 'missing.db'), filter: {}, format: 'csv', folder, profileName: 'x', account: 'y' }, jobDeps);
+    await expect(failed).rejects.toMatchObject({ code: 'EXPORT_FAILED', message: expect.stringMatching(/^The export failed: /) });
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('refuses a folder that does not exist, on the folder field; makes the default one', async () => {
+    await expect(exportFolder(join(root, 'nope'), null, root)).rejects.toMatchObject({ field: 'folder', message: expect.stringContaining('does not exist') });
+    writeFileSync(join(root, 'a-file'), '');
+    await expect(exportFolder(join(root, 'a-file'), null, root)).rejects.toMatchObject({ field: 'folder' });
+    expect(await exportFolder(undefined, null, root)).toBe(join(root, 'exports'));
+    expect(existsSync(join(root, 'exports'))).toBe(true);
+  });
+
+  describe('reviewed', () => {
+    let reviews: ReviewSessions;
+    const events: Array<{ phase: string; done: number; total: number }> = [];
+    const reviewRoot = join(root, 'reviews');
+
+    beforeAll(() => {
+      mkdirSync(reviewRoot);
+      reviews = new ReviewSessions({ trustedKeys: () => trustOnly(desk), progress: (event) => events.push(event), workerScript: SOURCE_WORKER, tmpRoot: reviewRoot });
+    });
+    afterAll(() => reviews.closeAll());
+
+    async function handOver(path: string, chunk = 64 * 1024): Promise<string> {
+      const bytes = readFileSync(path);
+      const { reviewId } = await reviews.begin({ fileName: 'export.zip', size: bytes.length });
+      for (let offset = 0; offset < bytes.length; offset += chunk) {
+        await reviews.chunk({ reviewId, offset, data: bytes.subarray(offset, offset + chunk).toString('base64') });
+      }
+      return reviewId;
+    }
+
+    it('loads an intact export and answers exactly as the store does', async () => {
+      const reviewId = await handOver(csv.path);
+      const report = await reviews.finish(reviewId);
+      expect(report).toMatchObject({ verified: true, loaded: true, rows: ROWS.length, problems: [] });
+      expect(report.manifest).toMatchObject({ profileName: 'Main desk (EU)', account: 'https://api.example.test (API v3)', rowCount: ROWS.length });
+      expect(events.some((event) => event.phase === 'loading' && event.done === ROWS.length)).toBe(true);
+      for (const filter of [{}, { currencies: ['SHIB'] }, { text: 'sum' }, { statuses: ['SUCCESS'], direction: 'in' as const }]) {
+        expect(reviews.summary(reviewId, filter)).toEqual(query.summary(filter));
+        expect(reviews.flows(reviewId, filter)).toEqual(query.flows(filter));
+      }
+      const window = { filter: {}, offset: 2_500, limit: 100 };
+      expect(reviews.rows(reviewId, window)).toEqual(query.rows(window));
+      expect(await reviews.finish(reviewId)).toEqual(report);
+    });
+
+    it('takes chunks only in order and within the announced size', async () => {
+      const { reviewId } = await reviews.begin({ fileName: 'small.zip', size: 10 });
+      await expect(reviews.chunk({ reviewId, offset: 5, data: 'AAAA' })).rejects.toMatchObject({ field: 'offset' });
+      expect(await reviews.chunk({ reviewId, offset: 0, data: Buffer.alloc(6).toString('base64') })).toEqual({ received: 6 });
+      await expect(reviews.chunk({ reviewId, offset: 6, data: Buffer.alloc(5).toString('base64') })).rejects.toMatchObject({ field: 'data' });
+      await expect(reviews.finish(reviewId)).rejects.toMatchObject({ message: 'Only 6 of 10 bytes of small.zip have arrived' });
+      await reviews.close(reviewId);
+    });
+
+    it('does not load a changed export, and says why', async () => {
+      const bytes = readFileSync(csv.path);
+      const damaged = Buffer.from(bytes);
+      damaged[2_000] = (damaged[2_000] as number) ^ 0x55;
+      const path = join(root, 'damaged.zip');
+      writeFileSync(path, damaged);
+      const reviewId = await handOver(path, 1 << 20);
+      const report = await reviews.finish(reviewId);
+      expect(report).toMatchObject({ verified: false, loaded: false, rows: 0 });
+      expect(report.problems.map((problem) => problem.kind)).toContain('fileChanged');
+      expect(() => reviews.summary(reviewId, {})).toThrow(expect.objectContaining({ code: 'NOT_LOADED', field: 'reviewId' }));
+    });
+
+    it('keeps at most four reviews, closing the oldest, and deletes what a closed review wrote', async () => {
+      await reviews.closeAll();
+      const ids = [];
+      for (let n = 0; n <= MAX_SESSIONS; n += 1) ids.push((await reviews.begin({ fileName: `f${n}.zip`, size: 1 })).reviewId);
+      expect(readdirSync(reviewRoot)).toHaveLength(MAX_SESSIONS);
+      await expect(reviews.chunk({ reviewId: ids[0] as string, offset: 0, data: 'AA==' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await reviews.closeAll();
+      expect(readdirSync(reviewRoot)).toEqual([]);
+    });
+  });
+});

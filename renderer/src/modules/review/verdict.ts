@@ -9,7 +9,9 @@ export interface Verdict {
   kind: 'verified' | 'unknownSigner' | 'problems';
   tone: Extract<Tone, 'success' | 'warning' | 'error'>;
   title: string;
-  /** Facts under the title (signer, fingerprint, what is intact). */
+  /** The signer's fingerprint, shown to compare (null when the manifest names none). */
+  fingerprint: string | null;
+  /** Facts under the title (who signed, what is intact, what to do). */
   lines: string[];
   /** Each problem's message, shown in red. */
   problems: string[];
@@ -28,7 +30,7 @@ const PROBLEM_TITLES: readonly [ReviewProblemKind[], string][] = [
 function signerLine(report: ReviewReport): string | null {
   const signer = report.signer;
   if (!signer) return null;
-  return `Signed by ${signer.trusted && signer.label ? signer.label : 'a desk this computer does not know'} · fingerprint ${signer.fingerprint}`;
+  return `Signed by ${signer.trusted && signer.label ? signer.label : 'a desk this computer does not know'}`;
 }
 
 function intactLine(report: ReviewReport): string {
@@ -43,7 +45,8 @@ export function reviewVerdict(report: ReviewReport): Verdict {
       kind: 'verified',
       tone: 'success',
       title: `Verified: signed by ${report.signer?.label ?? 'a trusted desk'}`,
-      lines: [...(report.signer ? [`Fingerprint ${report.signer.fingerprint}`] : []), intactLine(report)],
+      fingerprint: report.signer?.fingerprint ?? null,
+      lines: [intactLine(report)],
       problems: [],
       canTrust: false,
     };
@@ -53,8 +56,8 @@ export function reviewVerdict(report: ReviewReport): Verdict {
       kind: 'unknownSigner',
       tone: 'warning',
       title: 'Intact, but signed by a desk this computer does not know',
+      fingerprint: report.signer.fingerprint,
       lines: [
-        `Fingerprint ${report.signer.fingerprint}`,
         intactLine(report),
         'Compare the fingerprint with the Settings page of the desk that made the export before you trust it.',
       ],
@@ -65,7 +68,15 @@ export function reviewVerdict(report: ReviewReport): Verdict {
   const kinds = new Set(serious.map((problem) => problem.kind));
   const title = PROBLEM_TITLES.find(([group]) => group.some((kind) => kinds.has(kind)))?.[1] ?? 'This export could not be verified';
   const signer = signerLine(report);
-  return { kind: 'problems', tone: 'error', title, lines: signer ? [signer] : [], problems: report.problems.map((problem) => problem.message), canTrust: false };
+  return {
+    kind: 'problems',
+    tone: 'error',
+    title,
+    fingerprint: report.signer?.fingerprint ?? null,
+    lines: signer ? [signer] : [],
+    problems: report.problems.map((problem) => problem.message),
+    canTrust: false,
+  };
 }
 
 /** The report once its signer is trusted here: the unknown-key problem gone, verified if nothing else was wrong. */

@@ -97,3 +97,13 @@ describe('trusted export keys', () => {
     expect(() => trusted.trust(Buffer.alloc(31).toString('base64'), 'x')).toThrow(expect.objectContaining({ field: 'publicKey' }));
   });
 });
+
+describe('a keychain that refuses', () => {
+  it('fails the first ask with the keychain error, and announces no key', async () => {
+    const refusing = { ...memorySecrets(), set: async () => { throw new Error('The OS keychain is locked'); } };
+    const keys = createSigningKeys({ secrets: refusing, settings });
+    await expect(keys.signer()).rejects.toThrow('The OS keychain is locked');
+    expect(keys.publicInfo()).toBeNull();
+    expect(createTrustedKeys(settings).list()).toEqual([]);
+  });
+});

@@ -1,16 +1,33 @@
-// A HistoryFilter as SQL: every value bound as a parameter. Lists match any of their values,
+// A HistoryFilter as SQL, every value bound as a parameter. Lists match any of their values,
 // from/till are inclusive bounds on createdAt, text is a case-insensitive substring of the
 // searched fields (address, tx id, hash, comment, id; see rows.ts).
+//
+// Without a text filter, sums come from the sums tables (schema.ts) for the whole months and days
+// inside the range, and from the entries themselves only for the part-days at its two ends; with
+// one, every sum comes from the matching entries.
 import type { HistoryFilter } from '../../../preload/contract/history';
 import { AppFailure } from '../app-error';
+import { monthOfMs, monthStartMs } from './months';
+import { DAY_MS, SEARCH_TABLE } from './schema';
 
 export interface FilterSql {
-  /** "WHERE …" or '' when the filter is empty. */
-  where: string;
+  /** Conditions on columns both the entries and the daily table have (lists and direction). */
+  lists: string[];
   params: Record<string, string | number>;
+  fromMs: number | undefined;
+  tillMs: number | undefined;
+  /** Lower-cased search text, when the filter has one. */
+  text: string | undefined;
   /** A stable text of the filter (same filter, same key): caches are keyed by it. */
   key: string;
 }
+
+/** Where a part of the filtered set's sums is read from: a sums table for a span of whole periods, or the entries in a time range. */
+export type SumSource =
+  | { kind: 'monthly' | 'daily'; first: number | undefined; last: number | undefined }
+  | { kind: 'entries'; fromMs: number | undefined; tillMs: number | undefined };
+
+export type PeriodSource = Extract<SumSource, { kind: 'monthly' | 'daily' }>;
 
 const LIST_COLUMNS = [
   ['currencies', 'currency'],
@@ -21,7 +38,7 @@ const LIST_COLUMNS = [
 ] as const;
 
 export function filterSql(filter: HistoryFilter): FilterSql {
-  const conditions: string[] = [];
+  const lists: string[] = [];
   const params: Record<string, string | number> = {};
   const keyParts: string[] = [];
   for (const [name, column] of LIST_COLUMNS) {
@@ -31,34 +48,81 @@ export function filterSql(filter: HistoryFilter): FilterSql {
       params[`${column}${i}`] = value;
       return `@${column}${i}`;
     });
-    conditions.push(`${column} IN (${names.join(', ')})`);
+    lists.push(`${column} IN (${names.join(', ')})`);
     keyParts.push(`${name}=${JSON.stringify(values)}`);
   }
-  const fromMs = timeBound(filter.from, 'from');
-  if (fromMs !== undefined) {
-    conditions.push('created_ms >= @fromMs');
-    params.fromMs = fromMs;
-    keyParts.push(`from=${fromMs}`);
-  }
-  const tillMs = timeBound(filter.till, 'till');
-  if (tillMs !== undefined) {
-    conditions.push('created_ms <= @tillMs');
-    params.tillMs = tillMs;
-    keyParts.push(`till=${tillMs}`);
-  }
   if (filter.direction !== undefined) {
-    conditions.push('direction = @direction');
+    lists.push('direction = @direction');
     params.direction = filter.direction;
     keyParts.push(`direction=${filter.direction}`);
   }
-  const text = filter.text?.trim().toLowerCase();
-  if (text) {
-    // instr, not LIKE: no wildcard to escape, and it is the faster scan.
-    conditions.push('instr(search, @text) > 0');
+  const fromMs = timeBound(filter.from, 'from');
+  const tillMs = timeBound(filter.till, 'till');
+  if (fromMs !== undefined) keyParts.push(`from=${fromMs}`);
+  if (tillMs !== undefined) keyParts.push(`till=${tillMs}`);
+  const text = filter.text?.trim().toLowerCase() || undefined;
+  if (text !== undefined) {
     params.text = text;
     keyParts.push(`text=${JSON.stringify(text)}`);
   }
-  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params, key: keyParts.join('&') };
+  return { lists, params, fromMs, tillMs, text, key: keyParts.join('&') };
+}
+
+/** "WHERE …" over the entries: the whole filter, or (with `range`) the filter within that time range. */
+export function entriesWhere(sql: FilterSql, range: { fromMs: number | undefined; tillMs: number | undefined } = sql, extra: readonly string[] = []): string {
+  const conditions = [...sql.lists, ...extra];
+  if (range.fromMs !== undefined) conditions.push(`created_ms >= ${range.fromMs}`);
+  if (range.tillMs !== undefined) conditions.push(`created_ms <= ${range.tillMs}`);
+  // instr, not LIKE: no wildcard to escape, and the faster scan.
+  if (sql.text !== undefined) conditions.push(`rid IN (SELECT rid FROM ${SEARCH_TABLE} WHERE instr(search, @text) > 0)`);
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** "WHERE …" over a sums table for a span of whole periods. */
+export function periodWhere(sql: FilterSql, source: PeriodSource): string {
+  const column = source.kind === 'daily' ? 'day' : 'month';
+  const conditions = [...sql.lists];
+  if (source.first !== undefined) conditions.push(`${column} >= ${source.first}`);
+  if (source.last !== undefined) conditions.push(`${column} <= ${source.last}`);
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/**
+ * The sources whose sums add up to the filtered set's: whole months from the monthly table
+ * (unless days are asked for), the whole days around them from the daily table, the part-days at
+ * the range's ends from the entries. A text filter reads everything from the entries.
+ */
+export function sumSources(sql: FilterSql, finest: 'day' | 'month'): SumSource[] {
+  const { fromMs, tillMs } = sql;
+  if (sql.text !== undefined) return [{ kind: 'entries', fromMs, tillMs }];
+  const firstDay = fromMs === undefined ? undefined : Math.ceil(fromMs / DAY_MS);
+  // The last whole day ends at tillMs exactly (bounds are inclusive, so its last millisecond counts).
+  const lastDay = tillMs === undefined ? undefined : Math.floor((tillMs + 1) / DAY_MS) - 1;
+  if (firstDay !== undefined && lastDay !== undefined && firstDay > lastDay) return [{ kind: 'entries', fromMs, tillMs }];
+  const sources: SumSource[] = finest === 'day' ? [{ kind: 'daily', first: firstDay, last: lastDay }] : wholeDays(firstDay, lastDay);
+  if (fromMs !== undefined && firstDay !== undefined && fromMs < firstDay * DAY_MS) {
+    sources.push({ kind: 'entries', fromMs, tillMs: firstDay * DAY_MS - 1 });
+  }
+  if (tillMs !== undefined && lastDay !== undefined && tillMs >= (lastDay + 1) * DAY_MS) {
+    sources.push({ kind: 'entries', fromMs: (lastDay + 1) * DAY_MS, tillMs });
+  }
+  return sources;
+}
+
+/** Whole days as whole months where they can be, and days around them. */
+function wholeDays(firstDay: number | undefined, lastDay: number | undefined): PeriodSource[] {
+  const dayOfMs = (ms: number) => ms / DAY_MS;
+  const firstMonth = firstDay === undefined ? undefined : monthOfMs(firstDay * DAY_MS) + (dayOfMs(monthStartMs(monthOfMs(firstDay * DAY_MS))) === firstDay ? 0 : 1);
+  const lastMonth = lastDay === undefined ? undefined : monthOfMs(lastDay * DAY_MS) - (dayOfMs(monthStartMs(monthOfMs(lastDay * DAY_MS) + 1)) === lastDay + 1 ? 0 : 1);
+  if (firstMonth !== undefined && lastMonth !== undefined && firstMonth > lastMonth) return [{ kind: 'daily', first: firstDay, last: lastDay }];
+  const sources: PeriodSource[] = [{ kind: 'monthly', first: firstMonth, last: lastMonth }];
+  if (firstDay !== undefined && firstMonth !== undefined && firstDay < dayOfMs(monthStartMs(firstMonth))) {
+    sources.push({ kind: 'daily', first: firstDay, last: dayOfMs(monthStartMs(firstMonth)) - 1 });
+  }
+  if (lastDay !== undefined && lastMonth !== undefined && lastDay >= dayOfMs(monthStartMs(lastMonth + 1))) {
+    sources.push({ kind: 'daily', first: dayOfMs(monthStartMs(lastMonth + 1)), last: lastDay });
+  }
+  return sources;
 }
 
 function timeBound(value: string | undefined, field: 'from' | 'till'): number | undefined {

@@ -1,19 +1,14 @@
 // The flows chart's buckets: day, week or month, whichever keeps the filtered range within about
-// 120 buckets. SQL sums per currency, direction and day (integer arithmetic on the stored ms);
-// the days are folded into weeks or months here, and every bucket of the range gets a point.
+// 120 buckets. The sums come per currency, direction and day (or month, for a range too long for weeks);
+// the days (or months) are folded into buckets here, and every bucket of the range gets a point.
 import type { HistoryFlows } from '../../../preload/contract/history';
-import { FlowSums, entryOf, type OversizeRow, type PartSums } from './totals';
+import { DAY_MS } from './schema';
+import type { PeriodSums } from './sums';
+import { FlowSums, entryOf, type OversizeRow } from './totals';
 
-export const DAY_MS = 86_400_000;
 const MAX_BUCKETS = 120;
 
 export type Bucket = HistoryFlows['bucket'];
-
-export interface DaySums extends PartSums {
-  currency: string;
-  direction: string;
-  day: bigint;
-}
 
 export function bucketFor(oldestMs: number, newestMs: number): Bucket {
   const days = Math.floor(newestMs / DAY_MS) - Math.floor(oldestMs / DAY_MS) + 1;
@@ -42,12 +37,15 @@ function nextBucket(start: number, bucket: Bucket): number {
 }
 
 /** Every currency's in and out per bucket, from the oldest bucket to the newest (empty ones "0"). */
-export function foldFlows(days: readonly DaySums[], oversize: readonly OversizeRow[], range: { oldestMs: number; newestMs: number } | null): HistoryFlows {
-  if (range === null) return { bucket: 'day', series: [] };
-  const bucket = bucketFor(range.oldestMs, range.newestMs);
+export function foldFlows(
+  periods: readonly PeriodSums[],
+  oversize: readonly OversizeRow[],
+  bucket: Bucket,
+  range: { oldestMs: number; newestMs: number },
+): HistoryFlows {
   const byCurrency = new Map<string, Map<number, FlowSums>>();
-  for (const row of days) {
-    const start = bucketStart(Number(row.day) * DAY_MS, bucket);
+  for (const row of periods) {
+    const start = bucketStart(row.startMs, bucket);
     entryOf(entryOf(byCurrency, row.currency, () => new Map()), start, () => new FlowSums()).addParts(row.direction, row);
   }
   for (const row of oversize) {

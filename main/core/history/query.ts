@@ -1,21 +1,26 @@
-// The query engine over a history table (schema.ts) of any database: a profile's store or an
+// The query engine over the history tables (schema.ts) of any database: a profile's store or an
 // export loaded for review. It knows no profile, no service and no clock.
+//
+// Sums (summary, count, flows) come per period and currency from the sources filter-sql.ts picks
+// (sums.ts): the monthly and daily tables for whole periods without a text filter, the entries
+// for the rest.
 //
 // Deep windows: OFFSET 900000 makes SQLite step over 900 000 index entries on every scroll. A
 // window near the top (the common case, and the one that changes while the sync writes) is read
 // with LIMIT/OFFSET; a deeper one from the filter's ordered row ids, read once into a typed array
-// and kept for the last filter until the table changes, so any window after that is one lookup of
-// `limit` rows by primary key. Seeking by (time, id) keys would need the key at the offset, which
-// only counting to it gives; the id array is 8 bytes a row (8 MB at a million).
+// and kept for the last filter until the tables change, so any window after that is one lookup
+// of `limit` rows by primary key. Seeking by (time, id) keys would need the key at the offset,
+// which only counting to it gives; the id array costs 8 bytes a row (8 MB at a million).
 import type Database from 'better-sqlite3';
 import type {
   CurrencyTotals, HistoryEntry, HistoryFacets, HistoryFilter, HistoryFlows, HistoryRows, HistoryRowsRequest, HistorySummary,
 } from '../../../preload/contract/history';
-import { filterSql, type FilterSql } from './filter-sql';
-import { DAY_MS, foldFlows, type DaySums } from './flows';
+import { entriesWhere, filterSql, type FilterSql } from './filter-sql';
+import { bucketFor, foldFlows } from './flows';
 import { ENTRY_COLUMNS, entryFromRow, type EntryRow } from './rows';
-import { HISTORY_TABLE } from './schema';
-import { FlowSums, OVERSIZE_CONDITION, PART_SUMS_SQL, entryOf, type OversizeRow, type PartSums } from './totals';
+import { HISTORY_TABLE, MONTHLY_TABLE } from './schema';
+import { createSumReader } from './sums';
+import { FlowSums, entryOf } from './totals';
 
 export { insertEntries } from './rows';
 
@@ -23,7 +28,7 @@ const NEWEST_FIRST = 'ORDER BY created_ms DESC, id_num DESC, id DESC';
 const OLDEST_FIRST = 'ORDER BY created_ms ASC, id_num ASC, id ASC';
 /** Windows starting above this offset are read from the ordered id array. */
 const SHALLOW_OFFSET = 2_000;
-const FACET_COLUMNS = { currencies: 'currency', types: 'type', subtypes: 'subtype', statuses: 'status', networks: 'network' } as const;
+const FACETS = { currencies: 'currency', types: 'type', subtypes: 'subtype', statuses: 'status', networks: 'network' } as const;
 
 export interface HistoryQuery {
   summary(filter: HistoryFilter): HistorySummary;
@@ -38,13 +43,6 @@ export interface HistoryQuery {
   count(filter: HistoryFilter): number;
 }
 
-interface Totals extends PartSums {
-  currency: string;
-  direction: string;
-  oldest: bigint;
-  newest: bigint;
-}
-
 export function createHistoryQuery(db: Database.Database): HistoryQuery {
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string): Database.Statement => entryOf(statements, sql, () => db.prepare(sql));
@@ -57,13 +55,7 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
   let counted: { version: string; key: string; total: number } | null = null;
   let ordered: { version: string; key: string; rids: Float64Array } | null = null;
 
-  const and = (sql: FilterSql, condition: string) => (sql.where === '' ? `WHERE ${condition}` : `${sql.where} AND ${condition}`);
-
-  function oversize(sql: FilterSql): OversizeRow[] {
-    // The partial index holds only these rows; left to itself the planner may walk a filter's index instead.
-    return prepared(`SELECT currency, direction, created_ms, amount, fee, amount_whole, fee_whole FROM ${HISTORY_TABLE}
-      INDEXED BY history_oversize ${and(sql, OVERSIZE_CONDITION)}`).all(sql.params) as OversizeRow[];
-  }
+  const sums = createSumReader(prepared);
 
   function currentFacets(): HistoryFacets {
     const now = version();
@@ -71,10 +63,10 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
     const distinct = (column: string) =>
       // A loose index scan: one index seek per distinct value instead of reading every row.
       prepared(`WITH RECURSIVE seen(value) AS (
-          SELECT MIN(${column}) FROM ${HISTORY_TABLE}
-          UNION ALL SELECT (SELECT MIN(${column}) FROM ${HISTORY_TABLE} WHERE ${column} > seen.value) FROM seen WHERE seen.value IS NOT NULL
-        ) SELECT value FROM seen WHERE value IS NOT NULL`).pluck().all() as string[];
-    const value = Object.fromEntries(Object.entries(FACET_COLUMNS).map(([name, column]) => [name, distinct(column)])) as unknown as HistoryFacets;
+          SELECT MIN(${column}) FROM ${MONTHLY_TABLE}
+          UNION ALL SELECT (SELECT MIN(${column}) FROM ${MONTHLY_TABLE} WHERE ${column} > seen.value) FROM seen WHERE seen.value IS NOT NULL
+        ) SELECT value FROM seen WHERE value IS NOT NULL AND value <> ''`).pluck().all() as string[];
+    const value = Object.fromEntries(Object.entries(FACETS).map(([name, column]) => [name, distinct(column)])) as unknown as HistoryFacets;
     facets = { version: now, value };
     return value;
   }
@@ -83,7 +75,7 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
     const sql = filterSql(filter);
     const now = version();
     if (counted?.version === now && counted.key === sql.key) return counted.total;
-    const total = Number(prepared(`SELECT COUNT(*) FROM ${HISTORY_TABLE} ${sql.where}`).pluck().get(sql.params));
+    const total = sums.count(sql);
     counted = { version: now, key: sql.key, total };
     return total;
   }
@@ -91,14 +83,14 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
   function orderedIds(sql: FilterSql): Float64Array {
     const now = version();
     if (ordered?.version === now && ordered.key === sql.key) return ordered.rids;
-    const rids = Float64Array.from(prepared(`SELECT rid FROM ${HISTORY_TABLE} ${sql.where} ${NEWEST_FIRST}`).pluck().all(sql.params) as number[]);
+    const rids = Float64Array.from(prepared(`SELECT rid FROM ${HISTORY_TABLE} ${entriesWhere(sql)} ${NEWEST_FIRST}`).pluck().all(sql.params) as number[]);
     ordered = { version: now, key: sql.key, rids };
     return rids;
   }
 
   function window(sql: FilterSql, offset: number, limit: number): EntryRow[] {
     if (offset <= SHALLOW_OFFSET) {
-      return prepared(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${sql.where} ${NEWEST_FIRST} LIMIT @limit OFFSET @offset`)
+      return prepared(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql)} ${NEWEST_FIRST} LIMIT @limit OFFSET @offset`)
         .all({ ...sql.params, limit, offset }) as EntryRow[];
     }
     const rids = orderedIds(sql).subarray(offset, offset + limit);
@@ -112,27 +104,22 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
   return {
     summary(filter) {
       const sql = filterSql(filter);
-      const groups = prepared(`SELECT currency, direction, ${PART_SUMS_SQL}, MIN(created_ms) AS oldest, MAX(created_ms) AS newest
-        FROM ${HISTORY_TABLE} ${sql.where} GROUP BY currency, direction`).safeIntegers(true).all(sql.params) as Totals[];
+      const periods = sums.periods(sql, 'month');
       const byCurrency = new Map<string, FlowSums>();
-      let total = 0;
-      let oldest: bigint | null = null;
-      let newest: bigint | null = null;
-      for (const group of groups) {
-        entryOf(byCurrency, group.currency, () => new FlowSums()).addParts(group.direction, group);
-        total += Number(group.n);
-        if (oldest === null || group.oldest < oldest) oldest = group.oldest;
-        if (newest === null || group.newest > newest) newest = group.newest;
-      }
-      if (total > 0) for (const row of oversize(sql)) byCurrency.get(row.currency)?.addOversize(row);
+      for (const row of periods) entryOf(byCurrency, row.currency, () => new FlowSums()).addParts(row.direction, row);
+      if (periods.length > 0) for (const row of sums.oversize(sql)) byCurrency.get(row.currency)?.addOversize(row);
       const totals: CurrencyTotals[] = [...byCurrency.entries()]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([currency, sums]) => ({
-          currency, count: sums.count, in: sums.in.toFixed(), out: sums.out.toFixed(), fees: sums.fees.toFixed(),
-          net: sums.in.minus(sums.out).minus(sums.fees).toFixed(),
+        .map(([currency, flow]) => ({
+          currency, count: flow.count, in: flow.in.toFixed(), out: flow.out.toFixed(), fees: flow.fees.toFixed(),
+          net: flow.in.minus(flow.out).minus(flow.fees).toFixed(),
         }));
-      const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-      return { total, totals, oldestAt: iso(oldest), newestAt: iso(newest), facets: currentFacets() };
+      const range = sums.timeRange(sql, periods);
+      const iso = (ms: bigint | undefined) => (ms === undefined ? null : new Date(Number(ms)).toISOString());
+      return {
+        total: totals.reduce((sum, row) => sum + row.count, 0),
+        totals, oldestAt: iso(range?.oldest), newestAt: iso(range?.newest), facets: currentFacets(),
+      };
     },
 
     rows({ filter, offset, limit }) {
@@ -143,22 +130,20 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
 
     flows(filter) {
       const sql = filterSql(filter);
-      const days = prepared(`SELECT currency, direction, created_ms / ${DAY_MS} AS day, ${PART_SUMS_SQL}
-        FROM ${HISTORY_TABLE} ${sql.where} GROUP BY currency, direction, day`).safeIntegers(true).all(sql.params) as DaySums[];
-      if (days.length === 0) return foldFlows([], [], null);
-      // Buckets are whole days or more: the range's first and last days are all they need.
-      const dayNumbers = days.map((row) => Number(row.day));
-      const range = {
-        oldestMs: dayNumbers.reduce((a, b) => Math.min(a, b)) * DAY_MS,
-        newestMs: dayNumbers.reduce((a, b) => Math.max(a, b)) * DAY_MS,
-      };
-      return foldFlows(days, oversize(sql), range);
+      const months = sums.periods(sql, 'month');
+      const range = sums.timeRange(sql, months);
+      if (range === null) return { bucket: 'day', series: [] };
+      const span = { oldestMs: Number(range.oldest), newestMs: Number(range.newest) };
+      const bucket = bucketFor(span.oldestMs, span.newestMs);
+      // Months fold into month buckets as they are; days and weeks need the days.
+      const periods = bucket === 'month' ? months : sums.periods(sql, 'day');
+      return foldFlows(periods, sums.oversize(sql), bucket, span);
     },
 
     *iterate(filter) {
       const sql = filterSql(filter);
       // A statement of its own: two exports may iterate at once.
-      const rows = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${sql.where} ${OLDEST_FIRST}`).iterate(sql.params) as IterableIterator<EntryRow>;
+      const rows = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql)} ${OLDEST_FIRST}`).iterate(sql.params) as IterableIterator<EntryRow>;
       for (const row of rows) yield entryFromRow(row);
     },
 

@@ -3,7 +3,8 @@
 import type Database from 'better-sqlite3';
 import type { HistoryBuyCrypto, HistoryDirection, HistoryEntry } from '../../../preload/contract/history';
 import { amountParts, type AmountParts } from './amount-parts';
-import { HISTORY_TABLE } from './schema';
+import { HISTORY_TABLE, SEARCH_TABLE } from './schema';
+import { SumsBatch, type SummedRow } from './sums-writer';
 
 /** Separates the searched fields, so a search never matches across two of them. */
 const SEARCH_SEPARATOR = '\u001f';
@@ -14,13 +15,15 @@ const WRITTEN_COLUMNS = [
   'id', 'id_num', 'created_at', 'created_ms', 'updated_at', 'type', 'subtype', 'status', 'direction', 'currency',
   'amount', 'amount_whole', 'amount_frac1', 'amount_frac2', 'fee', 'fee_whole', 'fee_frac1', 'fee_frac2',
   'network', 'address', 'payment_id', 'hash', 'tx_id', 'operation_id', 'offchain_id', 'operation_type',
-  'confirmations', 'comment', 'buy_crypto', 'search',
+  'confirmations', 'comment', 'buy_crypto',
 ] as const;
 
 // Positional: binding by name costs more per row, and the review loader writes a million.
 const UPSERT_SQL = `INSERT INTO ${HISTORY_TABLE} (${WRITTEN_COLUMNS.join(', ')})
   VALUES (${WRITTEN_COLUMNS.map(() => '?').join(', ')})
-  ON CONFLICT (id) DO UPDATE SET ${WRITTEN_COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')}`;
+  ON CONFLICT (id) DO UPDATE SET ${WRITTEN_COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')}
+  RETURNING rid`;
+const SEARCH_SQL = `INSERT INTO ${SEARCH_TABLE} (rid, search) VALUES (?, ?) ON CONFLICT (rid) DO UPDATE SET search = excluded.search`;
 
 /** The columns a read needs to rebuild the entry. */
 export const ENTRY_COLUMNS = `id, created_at, updated_at, type, subtype, status, direction, currency, amount, fee, network,
@@ -50,41 +53,91 @@ export interface EntryRow {
   buy_crypto: string | null;
 }
 
-const statements = new WeakMap<Database.Database, Database.Statement>();
+interface Writers {
+  upsert: Database.Statement;
+  search: Database.Statement;
+  anyStored: Database.Statement;
+  stored: Database.Statement;
+}
+
+const writers = new WeakMap<Database.Database, Writers>();
+/** Ids looked up at once for their stored values (one json_each each). */
+const LOOKUP_CHUNK = 10_000;
+
+function writersFor(db: Database.Database): Writers {
+  let prepared = writers.get(db);
+  if (prepared === undefined) {
+    prepared = {
+      upsert: db.prepare(UPSERT_SQL).pluck(),
+      search: db.prepare(SEARCH_SQL),
+      anyStored: db.prepare(`SELECT 1 FROM ${HISTORY_TABLE} LIMIT 1`).pluck(),
+      stored: db.prepare(`SELECT created_ms AS createdMs, currency, direction, type, subtype, status, network,
+          amount_whole AS amountWhole, amount_frac1 AS amountFrac1, amount_frac2 AS amountFrac2,
+          fee_whole AS feeWhole, fee_frac1 AS feeFrac1, fee_frac2 AS feeFrac2
+        FROM ${HISTORY_TABLE} WHERE id IN (SELECT value FROM json_each(?))`),
+    };
+    writers.set(db, prepared);
+  }
+  return prepared;
+}
 
 /**
- * Inserts the entries, or replaces the stored ones with the same id, in one transaction (a
- * savepoint when the caller's transaction is open, so its own writes commit together with these).
- * A bad entry throws naming its field, and nothing of the batch is written.
+ * Inserts the entries, or replaces the stored ones with the same id (the last of a batch wins),
+ * in one transaction (a savepoint when the caller's transaction is open, so its own writes commit
+ * together with these), with the sums tables updated to match. The only writer of the history
+ * tables: the sums are right only if every row goes through here. A bad entry throws naming its
+ * field, and nothing of the batch is written. Returns how many distinct entries were written.
  */
 export function insertEntries(db: Database.Database, entries: Iterable<HistoryEntry>): number {
-  let upsert = statements.get(db);
-  if (upsert === undefined) statements.set(db, (upsert = db.prepare(UPSERT_SQL)));
-  const statement = upsert;
+  const { upsert, search, anyStored, stored } = writersFor(db);
   return db.transaction(() => {
-    let written = 0;
-    for (const entry of entries) {
-      statement.run(valuesOf(entry));
-      written += 1;
+    const latest = new Map<string, HistoryEntry>();
+    for (const entry of entries) latest.set(entry.id, entry);
+    const sums = new SumsBatch();
+    if (anyStored.get() !== undefined) {
+      const ids = [...latest.keys()];
+      for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
+        for (const old of stored.all(JSON.stringify(ids.slice(start, start + LOOKUP_CHUNK))) as SummedRow[]) sums.add(old, -1);
+      }
     }
-    return written;
+    for (const entry of latest.values()) {
+      const { values, summed } = rowOf(entry);
+      search.run(upsert.get(values), searchTextOf(entry));
+      sums.add(summed, 1);
+    }
+    sums.write(db);
+    return latest.size;
   })();
 }
 
-function valuesOf(entry: HistoryEntry): unknown[] {
+function rowOf(entry: HistoryEntry): { values: unknown[]; summed: SummedRow } {
   const createdMs = Date.parse(entry.createdAt);
-  if (!Number.isFinite(createdMs)) throw new Error(`createdAt of history entry ${entry.id} is not a date: ${entry.createdAt}`);
+  // Days are counted from 1970 on (schema.ts): an earlier time is no transaction of this service.
+  if (!Number.isFinite(createdMs) || createdMs < 0) throw new Error(`createdAt of history entry ${entry.id} is not a date from 1970 on: ${entry.createdAt}`);
   const amount = partsOf(entry.amount, 'amount', entry.id);
   const fee = entry.fee === null ? null : partsOf(entry.fee, 'fee', entry.id);
-  const searched = [entry.address, entry.txId, entry.hash, entry.comment, entry.id].filter((v) => v !== null && v !== '');
-  return [
+  const summed: SummedRow = {
+    createdMs, currency: entry.currency, direction: entry.direction, type: entry.type, subtype: entry.subtype,
+    status: entry.status, network: entry.network,
+    amountWhole: amount?.whole ?? null, amountFrac1: amount?.frac1 ?? null, amountFrac2: amount?.frac2 ?? null,
+    feeWhole: fee?.whole ?? null, feeFrac1: fee?.frac1 ?? null, feeFrac2: fee?.frac2 ?? null,
+  };
+  if (entry.direction !== 'in' && entry.direction !== 'out') throw new Error(`direction of history entry ${entry.id} is not in or out: ${String(entry.direction)}`);
+  const values = [
     entry.id, numericId(entry.id), entry.createdAt, createdMs, entry.updatedAt, entry.type, entry.subtype, entry.status,
-    entry.direction, entry.currency, entry.amount, amount?.whole ?? null, amount?.frac1 ?? null, amount?.frac2 ?? null,
-    entry.fee, fee?.whole ?? null, fee?.frac1 ?? null, fee?.frac2 ?? null, entry.network, entry.address,
+    entry.direction, entry.currency, entry.amount, summed.amountWhole, summed.amountFrac1, summed.amountFrac2,
+    entry.fee, summed.feeWhole, summed.feeFrac1, summed.feeFrac2, entry.network, entry.address,
     entry.paymentId, entry.hash, entry.txId, entry.operationId, entry.offchainId, entry.operationType,
     entry.confirmations, entry.comment, entry.buyCrypto === null ? null : JSON.stringify(entry.buyCrypto),
-    searched.join(SEARCH_SEPARATOR).toLowerCase(),
   ];
+  return { values, summed };
+}
+
+function searchTextOf(entry: HistoryEntry): string {
+  return [entry.address, entry.txId, entry.hash, entry.comment, entry.id]
+    .filter((v) => v !== null && v !== '')
+    .join(SEARCH_SEPARATOR)
+    .toLowerCase();
 }
 
 /** The parts SQL sums; null for an amount too long to sum there (the engine adds it itself). */

@@ -64,6 +64,15 @@ const FILTERS: Array<[string, HistoryFilter]> = [
   ['networks', { networks: ['TRX'] }],
   ['direction', { direction: 'out' }],
   ['dates, inclusive on both ends', { from: mid, till: late }],
+  ['whole days only', { from: '2024-02-01T00:00:00.000Z', till: '2024-03-01T23:59:59.999Z' }],
+  ['a till at midnight (that millisecond counts)', { from: '2024-02-01T00:00:00.000Z', till: '2024-03-02T00:00:00.000Z' }],
+  ['part-days at both ends around whole ones', { from: '2024-02-01T13:17:00.000Z', till: '2024-03-01T07:00:00.000Z', statuses: ['SUCCESS'] }],
+  ['whole months between part-months and part-days', { from: '2024-02-10T05:00:00.000Z', till: '2024-07-20T18:00:00.000Z' }],
+  ['the same with lists', { from: '2024-02-10T05:00:00.000Z', till: '2024-07-20T18:00:00.000Z', statuses: ['SUCCESS', 'FAILED'], networks: ['ETH'], direction: 'in' }],
+  ['a range within one day', { from: '2024-02-01T03:00:00.000Z', till: '2024-02-01T21:00:00.000Z' }],
+  ['only a from', { from: '2024-06-01T08:00:00.000Z' }],
+  ['only a till', { till: '2024-06-01T08:00:00.000Z', currencies: ['BTC'] }],
+  ['text and dates', { text: 'e', from: '2024-02-01T13:17:00.000Z', till: '2024-03-01T07:00:00.000Z' }],
   ['text in a comment, any case', { text: 'INVOICE 1' }],
   ['text with LIKE wildcards taken literally', { text: '%' }],
   ['formula text', { text: '=sum(' }],
@@ -158,6 +167,22 @@ describe('history query engine', () => {
     insertEntries(local, [{ ...row, status: 'SUCCESS', amount: '7.5' }]);
     const engine = createHistoryQuery(local);
     expect(engine.rows({ filter: {}, offset: 0, limit: 10 }).rows).toEqual([{ ...row, status: 'SUCCESS', amount: '7.5' }]);
+    local.close();
+  });
+
+  it('the sums follow an upsert: the old values leave the totals and the facets, the new ones enter', () => {
+    const local = new Database(':memory:');
+    applyHistorySchema(local);
+    const first = { ...(ROWS[10] as HistoryEntry), currency: 'DOGE', status: 'PENDING', amount: '5.25', fee: '0.5', direction: 'out' as const };
+    const other = { ...(ROWS[11] as HistoryEntry), currency: 'BTC', amount: '1', fee: null, direction: 'in' as const };
+    insertEntries(local, [first, other]);
+    // The same id twice in one batch: the last one wins, as two upserts in a row would.
+    insertEntries(local, [{ ...first, currency: 'BTC', status: 'SUCCESS', amount: '9' }, { ...first, currency: 'BTC', status: 'SUCCESS', amount: '2.5' }]);
+    const summary = createHistoryQuery(local).summary({});
+    expect(summary.total).toBe(2);
+    expect(summary.totals).toEqual([{ currency: 'BTC', count: 2, in: '1', out: '2.5', fees: '0.5', net: '-2' }]);
+    expect(summary.facets.currencies).toEqual(['BTC']);
+    expect(summary.facets.statuses).toEqual([...new Set([other.status, 'SUCCESS'])].sort());
     local.close();
   });
 

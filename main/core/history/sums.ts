@@ -1,0 +1,111 @@
+// Reads the filtered set's part sums per period from the sources filter-sql.ts picks, and the
+// exact time range of the set (the sums tables know days and months, not milliseconds).
+import type Database from 'better-sqlite3';
+import { entriesWhere, periodWhere, sumSources, type FilterSql, type SumSource } from './filter-sql';
+import { monthStartMs } from './months';
+import { DAILY_TABLE, DAY_MS, HISTORY_TABLE, MONTHLY_TABLE } from './schema';
+import { OVERSIZE_CONDITION, PART_SUMS_SQL, type OversizeRow, type PartSums } from './totals';
+
+const TABLE_SUMS_SQL = 'SUM(n) AS n, SUM(aw) AS aw, SUM(a1) AS a1, SUM(a2) AS a2, SUM(fw) AS fw, SUM(f1) AS f1, SUM(f2) AS f2';
+
+/** One currency's and direction's sums over one period (a day, or a month of the monthly table). */
+export interface PeriodSums extends PartSums {
+  currency: string;
+  direction: string;
+  /** Start of the period, ms. */
+  startMs: number;
+  source: SumSource['kind'];
+  /** Exact first and last times: only rows read from the entries know them. */
+  oldest?: bigint;
+  newest?: bigint;
+}
+
+interface PeriodRow extends PartSums {
+  period: bigint;
+  currency: string;
+  direction: string;
+  oldest?: bigint;
+  newest?: bigint;
+}
+
+export type Prepare = (sql: string) => Database.Statement;
+
+export function createSumReader(prepared: Prepare) {
+  function read(sql: FilterSql, source: SumSource): PeriodSums[] {
+    let rows: PeriodRow[];
+    if (source.kind === 'entries') {
+      rows = prepared(`SELECT created_ms / ${DAY_MS} AS period, currency, direction, ${PART_SUMS_SQL},
+          MIN(created_ms) AS oldest, MAX(created_ms) AS newest FROM ${HISTORY_TABLE} ${entriesWhere(sql, source)}
+          GROUP BY period, currency, direction`).safeIntegers(true).all(sql.params) as PeriodRow[];
+    } else {
+      const [table, column] = source.kind === 'daily' ? [DAILY_TABLE, 'day'] : [MONTHLY_TABLE, 'month'];
+      rows = prepared(`SELECT ${column} AS period, currency, direction, ${TABLE_SUMS_SQL} FROM ${table} ${periodWhere(sql, source)}
+          GROUP BY ${column}, currency, direction`).safeIntegers(true).all(sql.params) as PeriodRow[];
+    }
+    const startOf = source.kind === 'monthly' ? (period: bigint) => monthStartMs(Number(period)) : (period: bigint) => Number(period) * DAY_MS;
+    return rows.map((row) => ({ ...row, startMs: startOf(row.period), source: source.kind }));
+  }
+
+  /** The exact first (or last) matching time within [fromMs, tillMs]: a month is narrowed to its day first. */
+  function edge(sql: FilterSql, row: PeriodSums, which: 'MIN' | 'MAX'): bigint | null {
+    let fromMs = row.startMs;
+    let tillMs = row.startMs + DAY_MS - 1;
+    if (row.source === 'monthly') {
+      const month = new Date(row.startMs);
+      const endMs = Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1) - 1;
+      const day = prepared(`SELECT ${which}(day) FROM ${DAILY_TABLE} ${periodWhere(sql, { kind: 'daily', first: row.startMs / DAY_MS, last: Math.floor(endMs / DAY_MS) })}`)
+        .pluck().get(sql.params) as number | null;
+      if (day === null) return null;
+      fromMs = day * DAY_MS;
+      tillMs = fromMs + DAY_MS - 1;
+    }
+    return prepared(`SELECT ${which}(created_ms) FROM ${HISTORY_TABLE} ${entriesWhere(sql, { fromMs, tillMs })}`)
+      .pluck().safeIntegers(true).get(sql.params) as bigint | null;
+  }
+
+  return {
+    /** Sums per period: months where whole months fit the range (finest 'month'), else days. */
+    periods(sql: FilterSql, finest: 'day' | 'month'): PeriodSums[] {
+      return sumSources(sql, finest).flatMap((source) => read(sql, source)).filter((row) => row.n > 0n);
+    },
+
+    /** The filtered set's first and last createdAt (ms); null when nothing matches. */
+    timeRange(sql: FilterSql, periods: readonly PeriodSums[]): { oldest: bigint; newest: bigint } | null {
+      if (periods.length === 0) return null;
+      // Sources never overlap in time, so the first (last) period holds the first (last) match.
+      const firstStart = periods.reduce((min, row) => Math.min(min, row.startMs), Number.POSITIVE_INFINITY);
+      const lastStart = periods.reduce((max, row) => Math.max(max, row.startMs), Number.NEGATIVE_INFINITY);
+      const exact = (start: number, pick: (row: PeriodSums) => bigint | undefined, better: (a: bigint, b: bigint) => boolean) => {
+        let best: bigint | undefined;
+        for (const row of periods) {
+          const value = row.startMs === start ? pick(row) : undefined;
+          if (value !== undefined && (best === undefined || better(value, best))) best = value;
+        }
+        return best;
+      };
+      const firstRow = periods.find((row) => row.startMs === firstStart) as PeriodSums;
+      const lastRow = periods.find((row) => row.startMs === lastStart) as PeriodSums;
+      const oldest = exact(firstStart, (row) => row.oldest, (a, b) => a < b) ?? edge(sql, firstRow, 'MIN');
+      const newest = exact(lastStart, (row) => row.newest, (a, b) => a > b) ?? edge(sql, lastRow, 'MAX');
+      return oldest === null || newest === null ? null : { oldest, newest };
+    },
+
+    /** Rows whose amount or fee has no parts, to be added from their text. */
+    oversize(sql: FilterSql): OversizeRow[] {
+      // The partial index holds only these rows; left to itself the planner may walk another index.
+      return prepared(`SELECT currency, direction, created_ms, amount, fee, amount_whole, fee_whole FROM ${HISTORY_TABLE}
+        INDEXED BY history_oversize ${entriesWhere(sql, sql, [OVERSIZE_CONDITION])}`).all(sql.params) as OversizeRow[];
+    },
+
+    count(sql: FilterSql): number {
+      let total = 0;
+      for (const source of sumSources(sql, 'month')) {
+        const statement = source.kind === 'entries'
+          ? prepared(`SELECT COUNT(*) FROM ${HISTORY_TABLE} ${entriesWhere(sql, source)}`)
+          : prepared(`SELECT SUM(n) FROM ${source.kind === 'daily' ? DAILY_TABLE : MONTHLY_TABLE} ${periodWhere(sql, source)}`);
+        total += Number(statement.pluck().get(sql.params) ?? 0);
+      }
+      return total;
+    },
+  };
+}

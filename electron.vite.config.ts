@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 
-// Three builds from top-level folders (see ../shared/TOOLCHAIN.md). The main build has two
-// entries: the Electron app and the web host, which serves the same core without Electron.
+// Three builds from top-level folders (see ../shared/TOOLCHAIN.md). The main build has three
+// entries: the Electron app, the web host, which serves the same core without Electron, and the
+// worker thread that writes and checks exports.
 export default defineConfig({
   main: {
     build: {
@@ -12,6 +13,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'main/index.ts'),
           host: resolve(__dirname, 'main/host/cli.ts'),
+          'export-worker': resolve(__dirname, 'main/core/exports/worker.ts'),
         },
       },
     },

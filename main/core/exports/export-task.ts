@@ -7,6 +7,7 @@ import type { ExportFormat, HistoryFilter } from '../../../preload/contract/hist
 import { createHistoryQuery } from '../history/query';
 import { dataFileNames, writeExportArchive, type DataSummary } from './archive';
 import type { SignedManifest } from './manifest';
+import { bindingOptions } from './sqlite-binding';
 import type { WorkerChannel } from './worker-channel';
 
 export interface ExportTaskData {
@@ -33,7 +34,7 @@ export interface SignRequest {
 }
 
 export async function exportTask(data: ExportTaskData, channel: WorkerChannel): Promise<ExportTaskResult> {
-  const db = new Database(data.dbPath, { readonly: true, fileMustExist: true, ...(data.nativeBinding ? { nativeBinding: data.nativeBinding } : {}) });
+  const db = new Database(data.dbPath, bindingOptions(data.nativeBinding, { readonly: true, fileMustExist: true }));
   try {
     db.pragma('busy_timeout = 5000');
     const query = createHistoryQuery(db);

@@ -8,6 +8,7 @@ import { applyHistorySchema } from '../../history/schema';
 import { insertEntries } from '../../history/query';
 import { CanonicalCsvReader } from '../formats/canonical-csv';
 import { JsonRowsReader } from '../formats/json-rows';
+import { bindingOptions } from '../sqlite-binding';
 import { verifyExport, type Verification } from '../verify';
 import type { WorkerChannel } from '../worker-channel';
 import { ZipReader } from '../zip/reader';
@@ -36,7 +37,7 @@ export async function reviewTask(data: ReviewTaskData, channel: WorkerChannel): 
 }
 
 async function loadRows(data: ReviewTaskData, dataFile: string, expected: number, channel: WorkerChannel): Promise<number> {
-  const db = new Database(data.dbPath, data.nativeBinding ? { nativeBinding: data.nativeBinding } : {});
+  const db = new Database(data.dbPath, bindingOptions(data.nativeBinding));
   const zip = await ZipReader.open(data.zipPath);
   try {
     // A scratch copy, thrown away with the review: no journal, no waiting for the disk.

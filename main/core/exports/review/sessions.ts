@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import type { HistoryFilter, HistoryFlows, HistoryRows, HistoryRowsRequest, HistorySummary, ReviewReport, TrustedKey } from '../../../../preload/contract/history';
 import { AppFailure } from '../../app-error';
 import { createHistoryQuery, type HistoryQuery } from '../../history/query';
+import { bindingOptions } from '../sqlite-binding';
 import { runWorkerJob, type WorkerJob } from '../worker-thread';
 import type { ReviewTaskData, ReviewTaskResult } from './review-task';
 
@@ -154,7 +155,7 @@ export class ReviewSessions {
     const { verification, rows } = outcome;
     const loaded = verification.intact && !session.closed && rows === verification.signed?.rowCount;
     if (loaded) {
-      session.db = new Database(dbPath, { readonly: true, ...(this.deps.nativeBinding ? { nativeBinding: this.deps.nativeBinding } : {}) });
+      session.db = new Database(dbPath, bindingOptions(this.deps.nativeBinding, { readonly: true }));
       session.query = createHistoryQuery(session.db);
     }
     return {

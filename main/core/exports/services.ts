@@ -1,0 +1,64 @@
+// The export side of the core, assembled once: the signing key (keychain), the trust list and
+// the review sessions (settings only), and what each profile's export handlers need. The review
+// sessions are given no secret store, client or profile.
+import type { Events } from '../../../preload/contract';
+import type { ExportKeyOperations, ReviewOperations } from '../../../preload/contract/history';
+import type { SettingsRepo } from '../../db/settings-repo';
+import type { SecretStore } from '../../keychain/secret-store';
+import type { Handlers } from '../dispatch';
+import type { ProfilesService } from '../profiles';
+import { accountOf, createExportKeyHandlers, createReviewHandlers, type ExportHandlerDeps } from './handlers';
+import { ReviewSessions } from './review/sessions';
+import { createSigningKeys } from './signing-key';
+import { createTrustedKeys } from './trusted-keys';
+import { SOURCE_WORKER } from './worker-thread';
+
+export interface ExportServicesDeps {
+  secrets: SecretStore;
+  settings: SettingsRepo;
+  profiles: Pick<ProfilesService, 'find'>;
+  events: { emit<E extends keyof Events>(event: E, payload: Events[E]): void };
+  dataDir: string;
+  appVersion: string;
+  /** The built worker (out/main/export-worker.js); absent, the TypeScript source through tsx. */
+  workerScript?: string;
+  nativeBinding?: string;
+}
+
+export interface ExportServices {
+  /** The key and review operations (no profile needed). */
+  handlers: Pick<Handlers, keyof ExportKeyOperations | keyof ReviewOperations>;
+  /** What each profile's export handlers need (exportHandlers in handlers.ts). */
+  exportDeps: ExportHandlerDeps;
+  /** Closes every review (their temporary files go with them). */
+  close(): Promise<void>;
+}
+
+export function createExportServices(deps: ExportServicesDeps): ExportServices {
+  const workerScript = deps.workerScript ?? SOURCE_WORKER;
+  const keys = createSigningKeys({ secrets: deps.secrets, settings: deps.settings });
+  const trusted = createTrustedKeys(deps.settings);
+  const reviews = new ReviewSessions({
+    trustedKeys: () => trusted.list(),
+    progress: (event) => deps.events.emit('reviewProgress', event),
+    workerScript,
+    nativeBinding: deps.nativeBinding,
+  });
+  return {
+    handlers: { ...createExportKeyHandlers(keys, trusted), ...createReviewHandlers(reviews) },
+    exportDeps: {
+      workerScript,
+      nativeBinding: deps.nativeBinding,
+      signer: () => keys.signer(),
+      appVersion: deps.appVersion,
+      settings: deps.settings,
+      dataDir: deps.dataDir,
+      account: (profileId) => {
+        const profile = deps.profiles.find(profileId);
+        return profile === undefined ? 'unknown account' : accountOf(profile);
+      },
+      progress: (profileId, done, total, phase) => deps.events.emit('historyExportProgress', { profileId, done, total, phase }),
+    },
+    close: () => reviews.closeAll(),
+  };
+}

@@ -34,6 +34,7 @@ async function start(): Promise<void> {
     transport: 'electron',
     version: app.getVersion(),
     launchSandbox: sandboxLauncherFromEnv(),
+    exportWorker: join(__dirname, 'export-worker.js'),
   });
   registerContractHandlers(core.dispatch, renderer);
   await openWindow(core);

@@ -2,7 +2,7 @@
 // the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
 import type Database from 'better-sqlite3';
 import {
-  BUY_CRYPTO_OPERATIONS, PENDING_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
+  BUY_CRYPTO_OPERATIONS, HISTORY_EXPORT_OPERATIONS, PENDING_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
 } from '../../preload/contract';
 import { openDatabase } from '../db/database';
 import { createProfilesRepo } from '../db/profiles-repo';
@@ -17,6 +17,8 @@ import { buyCryptoHandlers } from './buycrypto/handlers';
 import { startBuiltInSandbox, type BuiltInSandboxDeps, type SandboxLauncher } from './builtin-sandbox';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { createEventBus, type EventBus } from './events';
+import { exportHandlers } from './exports/handlers';
+import { createExportServices } from './exports/services';
 import { pendingHandlers } from './pending/handlers';
 import { createPendingStore } from './pending/store';
 import { createProfileHandlers } from './profile-handlers';
@@ -43,6 +45,8 @@ export interface CoreOptions {
   nativeBinding?: string;
   /** Shown in getAppInfo; Electron passes app.getVersion(). */
   version?: string;
+  /** The built export worker (out/main/export-worker.js); omitted, its TypeScript source runs through tsx. */
+  exportWorker?: string;
 }
 
 export interface Core {
@@ -83,6 +87,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     : null;
   const profiles = createProfilesService({ profiles: profilesRepo, settings, secrets, events });
   const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir };
+  const exportServices = createExportServices({
+    secrets, settings, profiles, events, dataDir, appVersion: app.version, workerScript: options.exportWorker, nativeBinding,
+  });
   // Read once, like the built-in profile's public key: both describe the sandbox as launched.
   const builtInSecret = sandbox?.master.secretKey ?? null;
   const streamStates = followStreamStates(events);
@@ -108,7 +115,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...createRightsHandlers({ profiles, sessions }),
     ...streamStates.handlers,
     ...createAuditHandlers(stores.audit, (progress) => events.emit('auditVerifyProgress', progress)),
+    ...exportServices.handlers,
     ...profileDomainHandlers(scopes),
+    ...perProfile(scopes, HISTORY_EXPORT_OPERATIONS, (scope) => exportHandlers(scope, exportServices.exportDeps)),
   };
   return {
     dispatch: createDispatch(handlers),
@@ -121,6 +130,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     close: async () => {
       stopActivating();
       streamStates.stop();
+      await exportServices.close().catch(() => undefined);
       await closeAll({ db, sandbox, scopes, sessions, stores });
     },
   };

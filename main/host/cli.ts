@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     transport: 'web',
     version: process.env.npm_package_version,
     launchSandbox: sandboxLauncherFromEnv(),
+    exportWorker: join(__dirname, 'export-worker.js'),
   });
   const host = await startHost({
     dispatch: core.dispatch,

@@ -1,20 +1,21 @@
 // The export, signing-key and review operations, one handler each. Exports act for the active
 // profile (its history store and name); keys and reviews need no profile. Review handlers are
 // given the review sessions only: nothing there can reach the keychain or the network.
+import { existsSync } from 'node:fs';
 import type { ExportKeyOperations, HistoryExportOperations, ReviewOperations } from '../../../preload/contract/history';
 import { ok } from '../../../preload/contract/result';
 import { SETTING_KEYS, type SettingsRepo } from '../../db/settings-repo';
+import { AppFailure } from '../app-error';
 import type { Handlers } from '../dispatch';
+import { historyStoreFile } from '../history/store-file';
 import { exportFolder, runExportJob, type ExportJobDeps } from './export-job';
 import type { ReviewSessions } from './review/sessions';
 import type { SigningKeys } from './signing-key';
 import type { TrustedKeys } from './trusted-keys';
 
-/** What an export needs of the active profile's scope. */
+/** What an export needs of the active profile's scope: its id (the store's file) and name. */
 export interface ExportScope {
   profile: { id: string; name: string };
-  /** The profile's history store file. */
-  historyDbPath: string;
 }
 
 export interface ExportHandlerDeps extends Omit<ExportJobDeps, 'progress'> {
@@ -28,10 +29,12 @@ export interface ExportHandlerDeps extends Omit<ExportJobDeps, 'progress'> {
 export function exportHandlers(scope: ExportScope, deps: ExportHandlerDeps): Pick<Handlers, keyof HistoryExportOperations> {
   return {
     exportHistory: async (request) => {
+      const dbPath = historyStoreFile(deps.dataDir, scope.profile.id);
+      if (!existsSync(dbPath)) throw new AppFailure('NO_HISTORY', `${scope.profile.name} has no stored history yet: wait for its first read to finish`);
       const folder = await exportFolder(request.folder, deps.settings.get(SETTING_KEYS.exportFolder), deps.dataDir);
       const result = await runExportJob(
         {
-          dbPath: scope.historyDbPath, filter: request.filter, format: request.format, folder,
+          dbPath, filter: request.filter, format: request.format, folder,
           profileName: scope.profile.name, account: deps.account(scope.profile.id),
         },
         { ...deps, progress: (done, total, phase) => deps.progress(scope.profile.id, done, total, phase) },

@@ -2,7 +2,7 @@
 // the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
 import type Database from 'better-sqlite3';
 import {
-  BUY_CRYPTO_OPERATIONS, HISTORY_EXPORT_OPERATIONS, PENDING_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
+  BUY_CRYPTO_OPERATIONS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, PENDING_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
 } from '../../preload/contract';
 import { openDatabase } from '../db/database';
 import { createProfilesRepo } from '../db/profiles-repo';
@@ -14,6 +14,7 @@ import { currentOsUser, openAuditLog, type AuditLog } from './audit/audit-log';
 import { createAuditHandlers } from './audit/handlers';
 import { CheckoutLinks } from './buycrypto/checkout-links';
 import { buyCryptoHandlers } from './buycrypto/handlers';
+import { historyHandlers } from './history/handlers';
 import { startBuiltInSandbox, type BuiltInSandboxDeps, type SandboxLauncher } from './builtin-sandbox';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { createEventBus, type EventBus } from './events';
@@ -71,6 +72,7 @@ export function profileDomainHandlers(scopes: Scopes) {
     ...perProfile(scopes, PENDING_OPERATIONS, pendingHandlers),
     ...perProfile(scopes, SUB_ACCOUNT_OPERATIONS, subAccountHandlers),
     ...perProfile(scopes, BUY_CRYPTO_OPERATIONS, buyCryptoHandlers),
+    ...perProfile(scopes, HISTORY_OPERATIONS, historyHandlers),
   };
 }
 
@@ -98,6 +100,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const scopes = createScopes({
     ...stores,
     checkoutLinks,
+    dataDir,
+    nativeBinding,
     pending: createPendingStore(db),
     events,
     osUser: currentOsUser(),

@@ -8,6 +8,8 @@ interface CancellableRun {
   signal: AbortSignal;
   /** False once the run has settled. */
   open: boolean;
+  /** A window's reads leave the limiter's headroom free; a stoppable job's queue like any request. */
+  leavesHeadroom: boolean;
 }
 
 const runs = new AsyncLocalStorage<CancellableRun>();
@@ -24,7 +26,19 @@ export const isCancelled = (error: unknown): error is CancelledError => error in
 
 /** Runs fn; requests it sends while it runs stop waiting (and never leave) once signal aborts. */
 export async function runCancellable<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
-  const run: CancellableRun = { signal, open: true };
+  return runWith({ signal, open: true, leavesHeadroom: true }, fn);
+}
+
+/**
+ * Like runCancellable, for a background job that must send nothing once stopped (a history sync
+ * whose profile closed): its waiting requests are dropped on abort, but they queue in the usual
+ * lane of their priority, since the job is meant to use the whole rate its priority leaves it.
+ */
+export async function runStoppable<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+  return runWith({ signal, open: true, leavesHeadroom: false }, fn);
+}
+
+async function runWith<T>(run: CancellableRun, fn: () => Promise<T>): Promise<T> {
   try {
     return await runs.run(run, fn);
   } finally {
@@ -36,6 +50,11 @@ export async function runCancellable<T>(signal: AbortSignal, fn: () => Promise<T
 
 /** The signal of the run the caller belongs to, while that run lasts; undefined outside one. */
 export function currentSignal(): AbortSignal | undefined {
+  return currentRun()?.signal;
+}
+
+/** The run the caller belongs to, while it lasts: its signal, and whether its reads leave the limiter's headroom free. */
+export function currentRun(): { signal: AbortSignal; leavesHeadroom: boolean } | undefined {
   const run = runs.getStore();
-  return run?.open === true ? run.signal : undefined;
+  return run?.open === true ? run : undefined;
 }

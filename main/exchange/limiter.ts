@@ -9,7 +9,7 @@
 // before we hear back. So a request holds its slot while in flight and is stamped with the time
 // its reply arrived: every stamp is then no earlier than the service's own, and two requests that
 // race on the wire can never land in one of the service's windows more than capacity times.
-import { CancelledError, currentSignal } from './cancellation';
+import { CancelledError, currentRun } from './cancellation';
 import { capacityOf, rulesForPath, V3_REST_LIMITS, type LimitRule } from './rate-limits';
 
 export const PRIORITIES = ['user', 'background'] as const;
@@ -114,11 +114,12 @@ export class RateLimiter {
    * cancellable run it rejects with CancelledError, at once or while waiting, once the run is aborted.
    */
   acquire(path: string, scope: LimitScope, priority: Priority = 'user', rules?: readonly LimitRule[]): Promise<Release> {
-    const signal = currentSignal();
+    const run = currentRun();
+    const signal = run?.signal;
     if (signal?.aborted === true) return Promise.reject(new CancelledError());
     const windows = this.windowsFor(path, scope, rules);
     const classKey = windows.map((window) => this.keyOf(window)).join('+');
-    const lane = this.queueFor(classKey)[laneOf(priority, signal !== undefined)] ?? [];
+    const lane = this.queueFor(classKey)[laneOf(priority, run?.leavesHeadroom === true)] ?? [];
     return new Promise<Release>((resolve, reject) => {
       const waiter: Waiter = { windows, grant: resolve };
       if (signal !== undefined) {

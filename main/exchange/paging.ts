@@ -67,6 +67,8 @@ export interface PipelineOptions {
   concurrency?: number;
   /** Pages read from one id anchor before re-anchoring at the last id seen (offset stays small). */
   anchorPages?: number;
+  /** The first anchor (inclusive): where a walk stopped before resumes; undefined = the oldest record. */
+  firstFrom?: string;
 }
 
 /**
@@ -86,7 +88,7 @@ export async function* walkByIdPipelined<T>(
   const anchorPages = options.anchorPages ?? 50;
   let last: bigint | undefined;
   for (;;) {
-    const anchor = last === undefined ? undefined : (last + 1n).toString();
+    const anchor = last === undefined ? options.firstFrom : (last + 1n).toString();
     const pages: Array<Promise<readonly T[]>> = [];
     const launch = (consumed: number) => {
       while (pages.length - consumed < concurrency && pages.length < anchorPages) {

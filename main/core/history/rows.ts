@@ -53,6 +53,11 @@ export interface EntryRow {
   buy_crypto: string | null;
 }
 
+interface StoredRow extends SummedRow {
+  id: string;
+  updatedAt: string;
+}
+
 interface Writers {
   upsert: Database.Statement;
   search: Database.Statement;
@@ -71,7 +76,7 @@ function writersFor(db: Database.Database): Writers {
       upsert: db.prepare(UPSERT_SQL).pluck(),
       search: db.prepare(SEARCH_SQL),
       anyStored: db.prepare(`SELECT 1 FROM ${HISTORY_TABLE} LIMIT 1`).pluck(),
-      stored: db.prepare(`SELECT created_ms AS createdMs, currency, direction, type, subtype, status, network,
+      stored: db.prepare(`SELECT id, updated_at AS updatedAt, created_ms AS createdMs, currency, direction, type, subtype, status, network,
           amount_whole AS amountWhole, amount_frac1 AS amountFrac1, amount_frac2 AS amountFrac2,
           fee_whole AS feeWhole, fee_frac1 AS feeFrac1, fee_frac2 AS feeFrac2
         FROM ${HISTORY_TABLE} WHERE id IN (SELECT value FROM json_each(?))`),
@@ -82,31 +87,41 @@ function writersFor(db: Database.Database): Writers {
 }
 
 /**
- * Inserts the entries, or replaces the stored ones with the same id (the last of a batch wins),
- * in one transaction (a savepoint when the caller's transaction is open, so its own writes commit
- * together with these), with the sums tables updated to match. The only writer of the history
- * tables: the sums are right only if every row goes through here. A bad entry throws naming its
- * field, and nothing of the batch is written. Returns how many distinct entries were written.
+ * Inserts the entries, or replaces the stored ones with the same id, in one transaction (a
+ * savepoint when the caller's transaction is open, so its own writes commit together with these),
+ * with the sums tables updated to match. The newer state wins: an entry whose updatedAt is older
+ * than the stored one's is left out (a page read before a live update must not undo it), and of
+ * one id twice in a batch the last is kept. The only writer of the history tables: the sums are
+ * right only if every row goes through here. A bad entry throws naming its field, and nothing of
+ * the batch is written. Returns how many entries were written.
  */
 export function insertEntries(db: Database.Database, entries: Iterable<HistoryEntry>): number {
   const { upsert, search, anyStored, stored } = writersFor(db);
   return db.transaction(() => {
     const latest = new Map<string, HistoryEntry>();
     for (const entry of entries) latest.set(entry.id, entry);
-    const sums = new SumsBatch();
+    const previous = new Map<string, StoredRow>();
     if (anyStored.get() !== undefined) {
       const ids = [...latest.keys()];
       for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
-        for (const old of stored.all(JSON.stringify(ids.slice(start, start + LOOKUP_CHUNK))) as SummedRow[]) sums.add(old, -1);
+        for (const old of stored.all(JSON.stringify(ids.slice(start, start + LOOKUP_CHUNK))) as StoredRow[]) previous.set(old.id, old);
       }
     }
+    const sums = new SumsBatch();
+    let written = 0;
     for (const entry of latest.values()) {
       const { values, summed } = rowOf(entry);
+      const old = previous.get(entry.id);
+      if (old !== undefined) {
+        if (Date.parse(entry.updatedAt) < Date.parse(old.updatedAt)) continue;
+        sums.add(old, -1);
+      }
       search.run(upsert.get(values), searchTextOf(entry));
       sums.add(summed, 1);
+      written += 1;
     }
     sums.write(db);
-    return latest.size;
+    return written;
   })();
 }
 

@@ -6,6 +6,7 @@ import type { Events } from '../../../preload/contract';
 import type { AuditLog } from '../audit/audit-log';
 import { CheckoutLinks } from '../buycrypto/checkout-links';
 import { BuyCryptoService } from '../buycrypto/service';
+import { HistoryService, type HistoryServiceDeps } from '../history/service';
 import { PendingLedger } from '../pending/ledger';
 import type { PendingStore } from '../pending/store';
 import { SubAccountsService } from '../subaccounts/service';
@@ -40,6 +41,11 @@ export interface ScopeDeps {
   checkoutLinks?: CheckoutLinks;
   /** The pauses between follow-up reads of open buy orders (tests shorten them). */
   buyFollowBackoffMs?: readonly number[];
+  /** Where each profile's history store lives (<dataDir>/history/); without it no history is kept or synced. */
+  dataDir?: string;
+  nativeBinding?: string;
+  /** The history sync's pauses after a failure and between catch-up passes (tests shorten them). */
+  historySync?: HistoryServiceDeps['sync'];
 }
 
 export interface ProfileScope {
@@ -52,6 +58,11 @@ export interface ProfileScope {
   readonly transfers: TransfersService;
   readonly subAccounts: SubAccountsService;
   readonly buyCrypto: BuyCryptoService;
+  /**
+   * The transaction history: its store's file (history.databasePath, which the exporter opens
+   * read-only) and query engine (history.query); null when the scope has no data directory.
+   */
+  readonly history: HistoryService | null;
 }
 
 export interface OpenScope {
@@ -109,21 +120,36 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     followBackoffMs: deps.buyFollowBackoffMs,
   });
 
+  const history = deps.dataDir === undefined ? null : new HistoryService({
+    dataDir: deps.dataDir, nativeBinding: deps.nativeBinding, profileId, api: api.withPriority('background'),
+    currencies: () => withdrawals.currencies(), links: deps.checkoutLinks ?? new CheckoutLinks(), sync: deps.historySync,
+    notices: {
+      progress: (status) => emit('historySyncProgress', { status }),
+      changed: (count) => emit('historyChanged', { count }),
+    },
+  });
+
   withdrawals.start();
   ledger.start();
+  history?.start();
   wallet.startLive(
-    resyncWhenLive(session.feeds ?? feedsOf(api), () => withdrawals.resync()),
+    resyncWhenLive(session.feeds ?? feedsOf(api), () => {
+      withdrawals.resync();
+      history?.resync();
+    }),
     (tx) => {
       withdrawals.onServiceTransaction(tx);
       transfers.onServiceTransaction(tx);
       buyCrypto.onServiceTransaction(tx);
+      history?.onServiceTransaction(tx);
     },
     (stream, state, detail) => emit('connectionState', detail === undefined ? { stream, state } : { stream, state, detail }),
   );
 
   return {
-    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts, buyCrypto },
+    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts, buyCrypto, history },
     close() {
+      history?.close();
       buyCrypto.close();
       subAccounts.close();
       transfers.close();

@@ -10,4 +10,13 @@ export interface HistoryCalls {
   recentTransactions(filter: RecentFilter, limit: number): Promise<Transaction[]>;
   /** The newest transaction's id (null for an empty history): what a money move is matched after. */
   newestTransactionId(): Promise<string | null>;
+  /**
+   * The whole history after `afterId` (from the oldest when undefined), ascending ids, several
+   * pages in flight: a first full read, resumable from the last id it stored.
+   */
+  transactionsAfterId(afterId: string | undefined): AsyncIterable<Transaction>;
+  /** Every transaction updated at or after `from` (ISO), in order of update: what changed since a cursor. */
+  transactionsUpdatedSince(from: string): AsyncIterable<Transaction>;
+  /** The transaction updated last (null for an empty history): where reading the changes starts. */
+  lastUpdatedTransaction(): Promise<Transaction | null>;
 }

@@ -13,6 +13,8 @@ export interface Network {
   paymentIdRequired: boolean;
   addressRegex: string | undefined;
   paymentIdRegex: string | undefined;
+  /** crypto_explorer: the explorer's page of a transaction, with {tx} where its hash goes. */
+  explorerUrl?: string;
 }
 
 export interface Currency {

@@ -38,6 +38,9 @@ function walkTransactions(calls: V3Calls, filter: TransactionFilter = {}): Async
   );
 }
 
+const listOf = async (calls: V3Calls, query: Record<string, string | number | undefined>) =>
+  asArray(await calls.read('/api/3/wallet/transactions', query), 'transactions').map(parseTransaction);
+
 export const historyCallsV3 = (calls: V3Calls) => ({
   transactions: (filter) => walkTransactions(calls, filter),
 
@@ -52,6 +55,22 @@ export const historyCallsV3 = (calls: V3Calls) => ({
     };
     return asArray(await calls.read('/api/3/wallet/transactions', query), 'transactions').map(parseTransaction);
   },
+
+  transactionsAfterId: (afterId) => {
+    const firstFrom = afterId === undefined ? undefined : (BigInt(requireText(afterId, 'afterId')) + 1n).toString();
+    return walkByIdPipelined(
+      (idFrom, offset, limit) => listOf(calls, { order_by: 'id', sort: 'ASC', id_from: idFrom, offset, limit }),
+      (tx) => tx.id, { pageSize: PAGE_SIZE, firstFrom },
+    );
+  },
+
+  transactionsUpdatedSince: (from) =>
+    walkByTime(
+      (since, limit) => listOf(calls, { order_by: 'updated_at', sort: 'ASC', from: since, limit }),
+      (tx) => tx.updatedAt, (tx) => tx.id, requireText(from, 'from'), PAGE_SIZE,
+    ),
+
+  lastUpdatedTransaction: async () => (await listOf(calls, { order_by: 'updated_at', sort: 'DESC', limit: 1 }))[0] ?? null,
 
   newestTransactionId: async () => {
     const list = asArray(await calls.read('/api/3/wallet/transactions', { order_by: 'id', sort: 'DESC', limit: 1 }), 'transactions');

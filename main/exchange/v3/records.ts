@@ -31,6 +31,7 @@ function parseNetwork(record: JsonObject): Network {
     paymentIdRequired: bool(record, 'payout_is_payment_id'),
     addressRegex: optStr(record, 'address_regex'),
     paymentIdRegex: optStr(record, 'payment_id_regex'),
+    explorerUrl: optStr(record, 'crypto_explorer'),
   };
 }
 

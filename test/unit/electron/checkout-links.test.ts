@@ -66,3 +66,26 @@ describe('isPermissionGranted', () => {
     }
   });
 });
+
+describe('explorer pages the currency list names, with externalUrlToOpen', () => {
+  it('admits an https template\'s pages under its path before {tx}, and nothing else of the host', () => {
+    const links = new CheckoutLinks();
+    const page = 'https://explorer.example/eth/tx/0xabc';
+    expect(open(links, page)).toBeNull();
+    links.registerExplorer('https://explorer.example/eth/tx/{tx}');
+    expect(open(links, page)).toBe(page);
+    for (const url of [
+      'https://explorer.example/eth/tx/', 'https://explorer.example/btc/tx/abc', 'https://explorer.example/', 'http://explorer.example/eth/tx/0xabc',
+      'https://explorer.example:8443/eth/tx/0xabc', 'https://evil.explorer.example/eth/tx/0xabc', 'https://u:p@explorer.example/eth/tx/0xabc',
+    ]) expect(open(links, url), url).toBeNull();
+  });
+
+  it('ignores templates that are not https or have no {tx}', () => {
+    const links = new CheckoutLinks();
+    for (const template of ['http://explorer.example/tx/{tx}', 'https://explorer.example/tx/', 'javascript:alert(1)//{tx}', 'https://explorer.example/tx?hash={tx}', '', null]) {
+      links.registerExplorer(template);
+    }
+    expect(open(links, 'https://explorer.example/tx/abc')).toBeNull();
+    expect(open(links, 'https://explorer.example/tx?hash=abc')).toBeNull();
+  });
+});

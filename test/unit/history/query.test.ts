@@ -177,7 +177,10 @@ describe('history query engine', () => {
     const other = { ...(ROWS[11] as HistoryEntry), currency: 'BTC', amount: '1', fee: null, direction: 'in' as const };
     insertEntries(local, [first, other]);
     // The same id twice in one batch: the last one wins, as two upserts in a row would.
-    insertEntries(local, [{ ...first, currency: 'BTC', status: 'SUCCESS', amount: '9' }, { ...first, currency: 'BTC', status: 'SUCCESS', amount: '2.5' }]);
+    const later = new Date(Date.parse(first.updatedAt) + 1_000).toISOString();
+    insertEntries(local, [{ ...first, currency: 'BTC', status: 'SUCCESS', amount: '9', updatedAt: later }, { ...first, currency: 'BTC', status: 'SUCCESS', amount: '2.5', updatedAt: later }]);
+    // An older state read late (a page fetched before a live update) does not undo the newer one.
+    expect(insertEntries(local, [{ ...first, status: 'PENDING', amount: '100' }])).toBe(0);
     const summary = createHistoryQuery(local).summary({});
     expect(summary.total).toBe(2);
     expect(summary.totals).toEqual([{ currency: 'BTC', count: 2, in: '1', out: '2.5', fees: '0.5', net: '-2' }]);

@@ -1,0 +1,121 @@
+// A profile's history store: <dataDir>/history/<profileId>.db (store-file.ts), holding the entries
+// (schema.ts) and the sync's cursors. Rows and the cursor that covers them are written in one
+// transaction, so a kill never leaves rows without their cursor, nor a cursor ahead of its rows:
+// the next pass resumes exactly where the last committed page ended.
+import type Database from 'better-sqlite3';
+import type { HistoryEntry } from '../../../preload/contract/history';
+import type { Migration } from '../../db/migrate';
+import { openSqlite, type SqliteOptions } from '../../db/sqlite';
+import { createHistoryQuery, insertEntries, type HistoryQuery } from './query';
+import { HISTORY_ENTRIES_MIGRATION } from './schema';
+import { historyStoreFile } from './store-file';
+
+export const HISTORY_STORE_MIGRATIONS: readonly Migration[] = [
+  HISTORY_ENTRIES_MIGRATION,
+  {
+    version: 2,
+    name: 'sync state',
+    sql: `
+      CREATE TABLE history_sync_state (
+        singleton        INTEGER PRIMARY KEY CHECK (singleton = 1),
+        -- 1 once the first full read has stored the whole history
+        initial_done     INTEGER NOT NULL DEFAULT 0,
+        -- the first read's cursor: the highest id it stored (ids are read in ascending order)
+        id_cursor        TEXT,
+        -- reading changes resumes here (updated_at, inclusive); set before the first read starts
+        watermark        TEXT,
+        -- the first read's estimate of the history's span (createdAt ms), for its time left
+        span_oldest_ms   INTEGER,
+        span_newest_ms   INTEGER,
+        synced_at        TEXT
+      );
+      INSERT INTO history_sync_state (singleton) VALUES (1);`,
+  },
+];
+
+export interface SyncCursors {
+  initialDone: boolean;
+  idCursor: string | null;
+  watermark: string | null;
+  spanOldestMs: number | null;
+  spanNewestMs: number | null;
+  syncedAt: string | null;
+}
+
+export interface HistoryStore {
+  /** The database file: the exporter opens it read-only in its worker. */
+  readonly path: string;
+  readonly query: HistoryQuery;
+  cursors(): SyncCursors;
+  /** Stores a page and moves the cursors it covers, in one transaction; returns the entries written. */
+  writePage(entries: readonly HistoryEntry[], cursors: Partial<SyncCursors>): number;
+  /** Moves cursors alone (a pass that found nothing new, the watermark before a first read). */
+  saveCursors(cursors: Partial<SyncCursors>): void;
+  /** Transactions stored. */
+  stored(): number;
+  close(): void;
+}
+
+const COLUMNS: Record<keyof SyncCursors, string> = {
+  initialDone: 'initial_done',
+  idCursor: 'id_cursor',
+  watermark: 'watermark',
+  spanOldestMs: 'span_oldest_ms',
+  spanNewestMs: 'span_newest_ms',
+  syncedAt: 'synced_at',
+};
+
+interface CursorRow {
+  initial_done: number;
+  id_cursor: string | null;
+  watermark: string | null;
+  span_oldest_ms: number | null;
+  span_newest_ms: number | null;
+  synced_at: string | null;
+}
+
+export function openHistoryStore(dataDir: string, profileId: string, options: SqliteOptions = {}): HistoryStore {
+  const path = historyStoreFile(dataDir, profileId);
+  const db = openSqlite(path, { nativeBinding: options.nativeBinding, migrations: HISTORY_STORE_MIGRATIONS });
+  try {
+    // A million rows' pages stay in memory for the summaries and windows; NORMAL is durable with WAL
+    // except for the last commits on power loss, and a page always commits with its cursor.
+    db.pragma('cache_size = -32768');
+    db.pragma('synchronous = NORMAL');
+    return createHistoryStore(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function createHistoryStore(db: Database.Database, path: string): HistoryStore {
+  const query = createHistoryQuery(db);
+  const read = db.prepare('SELECT * FROM history_sync_state WHERE singleton = 1');
+  const save = (cursors: Partial<SyncCursors>) => {
+    const names = (Object.keys(cursors) as Array<keyof SyncCursors>).filter((name) => cursors[name] !== undefined);
+    if (names.length === 0) return;
+    const values = names.map((name) => (name === 'initialDone' ? (cursors[name] ? 1 : 0) : cursors[name]));
+    db.prepare(`UPDATE history_sync_state SET ${names.map((name) => `${COLUMNS[name]} = ?`).join(', ')} WHERE singleton = 1`).run(...values);
+  };
+  const writePage = db.transaction((entries: readonly HistoryEntry[], cursors: Partial<SyncCursors>) => {
+    const written = insertEntries(db, entries);
+    save(cursors);
+    return written;
+  });
+  return {
+    path,
+    query,
+    cursors() {
+      const row = read.get() as CursorRow;
+      return {
+        initialDone: row.initial_done === 1, idCursor: row.id_cursor, watermark: row.watermark,
+        spanOldestMs: row.span_oldest_ms, spanNewestMs: row.span_newest_ms, syncedAt: row.synced_at,
+      };
+    },
+    writePage: (entries, cursors) => writePage(entries, cursors),
+    saveCursors: (cursors) => save(cursors),
+    stored: () => query.count({}),
+    close: () => db.close(),
+  };
+}

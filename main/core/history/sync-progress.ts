@@ -1,0 +1,114 @@
+// What the sync tells the page: its status (phase, counts, rate, time left), at most four times a
+// second and at once on every phase change, and the changed-rows notice, at most four times a
+// second with the rows counted in between.
+import type { HistorySyncPhase, HistorySyncStatus } from '../../../preload/contract/history';
+
+export const NOTICE_INTERVAL_MS = 250;
+
+export interface SyncTimers {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+  now(): number;
+}
+
+export const realSyncTimers: SyncTimers = {
+  set: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    timer.unref?.();
+    return timer;
+  },
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: () => Date.now(),
+};
+
+/** Calls `emit` at most once per interval; a call in between is sent when the interval ends. */
+export class Throttle {
+  private lastAt = Number.NEGATIVE_INFINITY;
+  private timer: unknown = null;
+
+  constructor(
+    private readonly timers: SyncTimers,
+    private readonly emit: () => void,
+  ) {}
+
+  request(now = false): void {
+    if (now) {
+      this.cancel();
+      this.fire();
+      return;
+    }
+    if (this.timer !== null) return;
+    const wait = this.lastAt + NOTICE_INTERVAL_MS - this.timers.now();
+    if (wait <= 0) this.fire();
+    else this.timer = this.timers.set(() => this.fire(), wait);
+  }
+
+  cancel(): void {
+    if (this.timer !== null) this.timers.clear(this.timer);
+    this.timer = null;
+  }
+
+  private fire(): void {
+    this.timer = null;
+    this.lastAt = this.timers.now();
+    this.emit();
+  }
+}
+
+/** The running pass's figures, and the status they make. */
+export class PassProgress {
+  phase: HistorySyncPhase = 'idle';
+  read = 0;
+  lastError: string | null = null;
+  private startedAt = 0;
+  /** The first read's estimate of the history's span and where it has got to (createdAt ms). */
+  private span: { oldestMs: number; newestMs: number } | null = null;
+  private reachedMs: number | null = null;
+
+  constructor(private readonly now: () => number) {}
+
+  begin(phase: HistorySyncPhase): void {
+    this.phase = phase;
+    this.read = 0;
+    this.startedAt = this.now();
+    this.reachedMs = null;
+    this.lastError = null;
+  }
+
+  estimateSpan(oldestMs: number | null, newestMs: number | null): void {
+    this.span = oldestMs === null || newestMs === null ? null : { oldestMs, newestMs };
+  }
+
+  advance(records: number, lastCreatedAt: string | undefined): void {
+    this.read += records;
+    const at = lastCreatedAt === undefined ? Number.NaN : Date.parse(lastCreatedAt);
+    if (Number.isFinite(at)) this.reachedMs = at;
+  }
+
+  status(stored: number, syncedAt: string | null): HistorySyncStatus {
+    const seconds = Math.max(0.001, (this.now() - this.startedAt) / 1_000);
+    const running = this.phase === 'initial' || this.phase === 'catchingUp';
+    return {
+      phase: this.phase,
+      stored,
+      read: this.read,
+      // The service tells no count of a history (no total in its list replies): the first read's
+      // progress is told by time instead (secondsLeft), from where its createdAt has got to.
+      expected: null,
+      ratePerSecond: running ? Math.round(this.read / seconds) : 0,
+      secondsLeft: this.phase === 'initial' ? this.secondsLeft(seconds) : null,
+      syncedAt,
+      lastError: this.lastError,
+    };
+  }
+
+  /** Ids ascend with time, so the share of the span read so far is the share of the records read. */
+  private secondsLeft(elapsed: number): number | null {
+    if (this.span === null || this.reachedMs === null) return null;
+    const width = this.span.newestMs - this.span.oldestMs;
+    if (width <= 0) return 0;
+    const done = Math.min(1, Math.max(0, (this.reachedMs - this.span.oldestMs) / width));
+    if (done <= 0) return null;
+    return Math.max(0, Math.round((elapsed * (1 - done)) / done));
+  }
+}

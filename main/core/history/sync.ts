@@ -1,0 +1,223 @@
+// Keeps a profile's history store in step with the service, in the background:
+// - the first read walks the whole history by ascending id, several pages in flight, each page
+//   stored with the id cursor that covers it; before it starts, the newest updated_at is kept as
+//   the watermark, so whatever changes during a long first read is read again after it;
+// - catching up reads what changed since the watermark (order_by=updated_at, inclusive), each page
+//   stored with the watermark moved to its last updated_at; it runs after the first read, when
+//   the wallet stream comes back, every few minutes, and when asked (joining a pass that runs);
+// - the wallet stream's transactions are stored as they come.
+// Every request goes at background priority, so the user's own calls go first; a failed pass
+// (a dropped socket, a 5xx, a 429) pauses and is tried again after 2, 5, 15, 30, then 60 s, from
+// the stored cursors. Reads only: nothing here ever moves money. Closing stops the sync: waiting
+// requests are dropped before they leave, and no new one is made.
+import type { HistoryEntry, HistorySyncPhase, HistorySyncStatus } from '../../../preload/contract/history';
+import { isCancelled, runStoppable } from '../../exchange/cancellation';
+import type { Transaction } from '../../exchange/domain';
+import type { TreasuryApi } from '../../exchange/treasury-api';
+import { failureText } from '../session/api-failure';
+import { entryFromTransaction } from './entry';
+import type { HistoryStore } from './store';
+import { PassProgress, Throttle, realSyncTimers, type SyncTimers } from './sync-progress';
+
+export const RETRY_DELAYS_MS: readonly number[] = [2_000, 5_000, 15_000, 30_000, 60_000];
+export const CATCH_UP_EVERY_MS = 3 * 60_000;
+/** Rows stored per transaction: one page of the service's list. */
+const PAGE_ROWS = 1_000;
+/** Where reading changes starts when the history was empty at the first read. */
+const BEGINNING = '1970-01-01T00:00:00.000Z';
+
+export type HistoryReads = Pick<TreasuryApi, 'transactionsAfterId' | 'transactionsUpdatedSince' | 'lastUpdatedTransaction' | 'recentTransactions'>;
+
+export interface HistorySyncDeps {
+  /** The profile's client at background priority. */
+  api: HistoryReads;
+  store: HistoryStore;
+  notices: {
+    progress(status: HistorySyncStatus): void;
+    /** Rows were added or changed (at most four notices a second, the rows counted in between). */
+    changed(count: number): void;
+  };
+  retryDelaysMs?: readonly number[];
+  catchUpEveryMs?: number;
+  timers?: SyncTimers;
+}
+
+export class HistorySync {
+  private readonly timers: SyncTimers;
+  private readonly progress: PassProgress;
+  private readonly progressNotice: Throttle;
+  private readonly changedNotice: Throttle;
+  private readonly stop = new AbortController();
+  private running: Promise<void> | null = null;
+  private passAgain = false;
+  private retryStep = 0;
+  private timer: unknown = null;
+  private changedCount = 0;
+  private closed = false;
+
+  constructor(private readonly deps: HistorySyncDeps) {
+    this.timers = deps.timers ?? realSyncTimers;
+    this.progress = new PassProgress(() => this.timers.now());
+    this.progressNotice = new Throttle(this.timers, () => deps.notices.progress(this.status()));
+    this.changedNotice = new Throttle(this.timers, () => {
+      const count = this.changedCount;
+      this.changedCount = 0;
+      if (count > 0) deps.notices.changed(count);
+    });
+  }
+
+  status(): HistorySyncStatus {
+    return this.progress.status(this.deps.store.stored(), this.deps.store.cursors().syncedAt);
+  }
+
+  /** Starts a pass (the first read where it is not done, then catching up); joins one that runs. Resolves when it ends. */
+  syncNow(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.running !== null) return this.running;
+    this.clearTimer();
+    this.running = runStoppable(this.stop.signal, () => this.pass()).finally(() => {
+      this.running = null;
+      if (this.passAgain && !this.closed) {
+        this.passAgain = false;
+        void this.syncNow();
+      }
+    });
+    return this.running;
+  }
+
+  /** The wallet stream came back: what it may have missed is read again (after the running pass, if any). */
+  resync(): void {
+    if (this.running !== null) this.passAgain = true;
+    else void this.syncNow();
+  }
+
+  /** A transaction from the wallet stream, stored at once; the cursors stay where they are. */
+  onServiceTransaction(tx: Transaction): void {
+    if (this.closed) return;
+    try {
+      this.noteChanged(this.deps.store.writePage([entryFromTransaction(tx)], {}));
+    } catch (error) {
+      // The next catch-up pass reads it again from the service.
+      console.error(`[history] a streamed transaction could not be stored: ${failureText(error)}`);
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stop.abort();
+    this.clearTimer();
+    this.progressNotice.cancel();
+    this.changedNotice.cancel();
+  }
+
+  private async pass(): Promise<void> {
+    try {
+      if (!this.deps.store.cursors().initialDone) await this.firstRead();
+      await this.catchUp();
+      this.retryStep = 0;
+      this.enter('live');
+      this.schedule(this.deps.catchUpEveryMs ?? CATCH_UP_EVERY_MS);
+    } catch (error) {
+      if (this.closed || isCancelled(error)) return;
+      const delays = this.deps.retryDelaysMs ?? RETRY_DELAYS_MS;
+      const delay = delays[Math.min(this.retryStep, delays.length - 1)] ?? 60_000;
+      this.retryStep += 1;
+      this.progress.phase = 'paused';
+      this.progress.lastError = `Reading the history stopped: ${failureText(error)} Trying again in ${Math.round(delay / 1_000)} s.`;
+      this.progressNotice.request(true);
+      this.schedule(delay);
+    }
+  }
+
+  private async firstRead(): Promise<void> {
+    const { api, store } = this.deps;
+    this.enter('initial');
+    let cursors = store.cursors();
+    if (cursors.idCursor === null && cursors.watermark === null) {
+      const lastUpdated = await api.lastUpdatedTransaction();
+      if (lastUpdated === null) {
+        // Nothing to read: changes are read from the beginning from now on.
+        this.save({ initialDone: true });
+        return;
+      }
+      const [newest] = await api.recentTransactions({}, 1);
+      this.save({ watermark: lastUpdated.updatedAt, spanNewestMs: Date.parse((newest ?? lastUpdated).createdAt) });
+      cursors = store.cursors();
+    }
+    this.progress.estimateSpan(cursors.spanOldestMs, cursors.spanNewestMs);
+    let spanOldestMs = cursors.spanOldestMs;
+    await this.readPages(api.transactionsAfterId(cursors.idCursor ?? undefined), (page) => {
+      const last = page[page.length - 1] as Transaction;
+      if (spanOldestMs === null) {
+        spanOldestMs = Date.parse((page[0] as Transaction).createdAt);
+        this.progress.estimateSpan(spanOldestMs, cursors.spanNewestMs);
+      }
+      return { idCursor: last.id, spanOldestMs };
+    });
+    this.save({ initialDone: true });
+  }
+
+  private async catchUp(): Promise<void> {
+    this.enter('catchingUp');
+    const from = this.deps.store.cursors().watermark ?? BEGINNING;
+    await this.readPages(this.deps.api.transactionsUpdatedSince(from), (page) => ({ watermark: (page[page.length - 1] as Transaction).updatedAt }), from);
+    this.save({ syncedAt: new Date(this.timers.now()).toISOString() });
+  }
+
+  /**
+   * Stores the walk's records a page at a time, each page with the cursors it moves; records
+   * already read when the walk fails are stored before the failure goes on. `unchangedAt`: the
+   * watermark a catch-up started from, whose records were stored already (not counted as changed).
+   */
+  private async readPages(
+    walk: AsyncIterable<Transaction>,
+    cursorsAfter: (page: readonly Transaction[]) => Parameters<HistoryStore['writePage']>[1],
+    unchangedAt?: string,
+  ): Promise<void> {
+    let page: Transaction[] = [];
+    const flush = () => {
+      if (page.length === 0 || this.closed) return;
+      const entries: HistoryEntry[] = page.map(entryFromTransaction);
+      const written = this.deps.store.writePage(entries, cursorsAfter(page));
+      const fresh = unchangedAt === undefined ? written : Math.min(written, page.filter((tx) => tx.updatedAt !== unchangedAt).length);
+      this.progress.advance(page.length, page[page.length - 1]?.createdAt);
+      page = [];
+      this.noteChanged(fresh);
+      this.progressNotice.request();
+    };
+    try {
+      for await (const tx of walk) {
+        if (this.closed) return;
+        page.push(tx);
+        if (page.length >= PAGE_ROWS) flush();
+      }
+    } finally {
+      flush();
+    }
+  }
+
+  private enter(phase: HistorySyncPhase): void {
+    this.progress.begin(phase);
+    this.progressNotice.request(true);
+  }
+
+  private save(cursors: Parameters<HistoryStore['saveCursors']>[0]): void {
+    if (!this.closed) this.deps.store.saveCursors(cursors);
+  }
+
+  private noteChanged(count: number): void {
+    if (count <= 0) return;
+    this.changedCount += count;
+    this.changedNotice.request();
+  }
+
+  private schedule(ms: number): void {
+    this.clearTimer();
+    if (!this.closed) this.timer = this.timers.set(() => void this.syncNow(), ms);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) this.timers.clear(this.timer);
+    this.timer = null;
+  }
+}

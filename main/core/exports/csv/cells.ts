@@ -5,7 +5,6 @@
 // empty cell (""), so a reader tells the two apart. Amounts are numbers, not text: a plain
 // decimal is written as is ("-2" stays -2); anything else in an amount column is guarded as text.
 
-const FORMULA_START = /^[=+\-@\t\r']/;
 const NEEDS_QUOTES = /[",\r\n]/;
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -18,7 +17,13 @@ export function quoted(value: string): string {
 export function textCell(value: string | null): string {
   if (value === null) return '';
   if (value === '') return '""';
-  return quoted(FORMULA_START.test(value) ? `'${value}` : value);
+  return quoted(startsLikeFormula(value) ? `'${value}` : value);
+}
+
+/** Starts with = + - @ tab, carriage return or an apostrophe (tested by character code: it runs for every text cell). */
+function startsLikeFormula(value: string): boolean {
+  const first = value.charCodeAt(0);
+  return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 || first === 39;
 }
 
 /** An amount cell: a plain decimal exactly as stored; anything else is a (guarded) text cell. */
@@ -36,7 +41,7 @@ export function cellText(cell: string | null): string | null {
 /** Every cell quoted, for formats whose importers expect it (CoinTracking); guarded all the same. */
 export function alwaysQuotedCell(value: string | null, amount = false): string {
   if (value === null || value === '') return '""';
-  const safe = amount && PLAIN_DECIMAL.test(value) ? value : FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = amount && PLAIN_DECIMAL.test(value) ? value : startsLikeFormula(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 

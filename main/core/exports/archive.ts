@@ -67,29 +67,24 @@ export async function writeExportArchive(request: ArchiveRequest, sign: (summary
 async function writeDataFile(
   writer: ZipWriter, name: string, entries: Iterable<HistoryEntry>, request: ArchiveRequest, summary: DataSummary,
 ): Promise<ManifestFile> {
-  let lines = 0;
-  const counting = function* (source: Iterable<string>): Generator<string> {
-    for (const line of source) {
-      lines += 1;
-      yield line;
-    }
-  };
+  let lines: Iterable<string>;
+  let headerLines = 1;
   if (name === KOINLY_NAME || name === COINTRACKING_NAME) {
-    const excluded = noneExcluded();
-    const written = await writer.addEntry(name, counting(accountantLines(name === KOINLY_NAME ? 'koinly' : 'cointracking', entries, request.source, excluded)));
-    summary.excluded = excluded;
-    return { name, sha256: written.sha256, rows: lines - 1, bytes: written.bytes };
+    summary.excluded = noneExcluded();
+    lines = accountantLines(name === KOINLY_NAME ? 'koinly' : 'cointracking', entries, request.source, summary.excluded);
+  } else if (name === JSON_ROWS_NAME) {
+    // The opening and the closing line; each row is one line.
+    headerLines = 2;
+    lines = jsonRowsLines(entries);
+  } else {
+    lines = canonicalCsvLines(entries);
   }
-  if (name === JSON_ROWS_NAME) {
-    let rows = 0;
-    const written = await writer.addEntry(name, jsonRowsLines(tally(entries, () => (rows += 1))));
-    return { name, sha256: written.sha256, rows, bytes: written.bytes };
-  }
-  const written = await writer.addEntry(name, counting(canonicalCsvLines(entries)));
-  return { name, sha256: written.sha256, rows: lines - 1, bytes: written.bytes };
+  let count = 0;
+  const written = await writer.addEntry(name, counted(lines, () => (count += 1)));
+  return { name, sha256: written.sha256, rows: count - headerLines, bytes: written.bytes };
 }
 
-function* tally<T>(items: Iterable<T>, each: () => void): Generator<T> {
+function* counted<T>(items: Iterable<T>, each: () => void): Generator<T> {
   for (const item of items) {
     each();
     yield item;

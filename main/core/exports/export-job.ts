@@ -4,7 +4,7 @@
 // is read before any work starts, so a locked keychain fails the export at once.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportFormat, ExportResult, HistoryFilter } from '../../../preload/contract/history';
 import { AppFailure } from '../app-error';
@@ -36,9 +36,8 @@ export interface ExportJobDeps {
 export async function runExportJob(request: ExportJobRequest, deps: ExportJobDeps): Promise<ExportResult> {
   const signer = await deps.signer();
   const createdAt = (deps.now ?? (() => new Date()))();
-  const fileName = freeName(request.folder, exportFileName(request.profileName, createdAt, request.format));
-  const finalPath = join(request.folder, fileName);
-  const partialPath = join(request.folder, `.${fileName}.${randomUUID().slice(0, 8)}.partial`);
+  const wanted = exportFileName(request.profileName, createdAt, request.format);
+  const partialPath = join(request.folder, `.${wanted}.${randomUUID().slice(0, 8)}.partial`);
   const data: ExportTaskData = {
     kind: 'export', dbPath: request.dbPath, nativeBinding: deps.nativeBinding, filter: request.filter, format: request.format,
     path: partialPath, profileName: request.profileName, modifiedAt: createdAt.toISOString(),
@@ -60,8 +59,8 @@ export async function runExportJob(request: ExportJobRequest, deps: ExportJobDep
       },
     });
     const written = await job.result;
-    await rename(partialPath, finalPath);
-    return { exportId: randomUUID(), path: finalPath, fileName, format: request.format, rows: written.rows, bytes: written.bytes, fingerprint: signer.info.fingerprint };
+    const fileName = await moveIntoPlace(partialPath, request.folder, wanted);
+    return { exportId: randomUUID(), path: join(request.folder, fileName), fileName, format: request.format, rows: written.rows, bytes: written.bytes, fingerprint: signer.info.fingerprint };
   } catch (error) {
     await rm(partialPath, { force: true });
     if (error instanceof WorkerJobError) throw new AppFailure('EXPORT_FAILED', `The export failed: ${error.message}`);
@@ -76,11 +75,23 @@ export function exportFileName(profileName: string, at: Date, format: ExportForm
   return `coffer-${slug}-${stamp}-${format}.zip`;
 }
 
-/** The name, or the name with -2, -3… when an export of the same second is already there. */
-function freeName(folder: string, fileName: string): string {
-  let candidate = fileName;
-  for (let n = 2; existsSync(join(folder, candidate)); n += 1) candidate = fileName.replace(/\.zip$/, `-${n}.zip`);
-  return candidate;
+/**
+ * Gives the finished file its name, or the name with -2, -3… when an export of the same second
+ * is already there. A hard link never replaces an existing file, so two exports finishing at
+ * once cannot overwrite each other; where the file system has no hard links, a checked rename.
+ */
+async function moveIntoPlace(partialPath: string, folder: string, fileName: string): Promise<string> {
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? fileName : fileName.replace(/\.zip$/, `-${n}.zip`);
+    const linked = await link(partialPath, join(folder, candidate)).then(
+      () => true,
+      (error: unknown) => ((error as { code?: unknown }).code === 'EEXIST' ? null : false),
+    );
+    if (linked === null || (!linked && existsSync(join(folder, candidate)))) continue;
+    if (linked) await rm(partialPath, { force: true });
+    else await rename(partialPath, join(folder, candidate));
+    return candidate;
+  }
 }
 
 /**

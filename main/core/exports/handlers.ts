@@ -47,7 +47,11 @@ export function exportHandlers(scope: ExportScope, deps: ExportHandlerDeps): Pic
 export function createExportKeyHandlers(keys: SigningKeys, trusted: TrustedKeys): Pick<Handlers, keyof ExportKeyOperations> {
   return {
     exportSigningKey: async () => ok((await keys.signer()).info),
-    trustedExportKeys: async () => ok(trusted.list()),
+    // Asked together with exportSigningKey on a first visit: the list waits for the key being made.
+    trustedExportKeys: async () => {
+      await keys.settled();
+      return ok(trusted.list());
+    },
     trustExportKey: async ({ publicKey, label }) => ok(trusted.trust(publicKey, label)),
     forgetExportKey: async ({ fingerprint }) => ok(trusted.forget(fingerprint)),
   };

@@ -23,6 +23,8 @@ export interface SigningKeys {
   signer(): Promise<ExportSigner>;
   /** The public half as settings know it, without the keychain; null before the first key. */
   publicInfo(): SigningKeyInfo | null;
+  /** Resolves once a key being read or made right now is settled (at once when none is). */
+  settled(): Promise<void>;
 }
 
 export interface SigningKeyDeps {
@@ -54,6 +56,9 @@ export function createSigningKeys(deps: SigningKeyDeps): SigningKeys {
       return loading;
     },
     publicInfo: () => ownPublicKey(deps.settings),
+    settled: async () => {
+      await loading?.catch(() => undefined);
+    },
   };
 }
 

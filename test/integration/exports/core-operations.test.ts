@@ -40,8 +40,10 @@ describe('export operations through dispatch', () => {
   let key: SigningKeyInfo;
   let exported: ExportResult;
 
-  it('makes the signing key once and lists it first among the trusted keys', async () => {
-    key = valueOf<SigningKeyInfo>(await call('exportSigningKey'));
+  it('makes the signing key once and lists it first among the trusted keys, even when both are asked at once', async () => {
+    const [made, listed] = await Promise.all([call('exportSigningKey'), call('trustedExportKeys')]);
+    key = valueOf<SigningKeyInfo>(made);
+    expect(valueOf<TrustedKey[]>(listed).map((trusted) => trusted.publicKey)).toEqual([key.publicKey]);
     expect(valueOf<SigningKeyInfo>(await call('exportSigningKey'))).toEqual(key);
     expect(valueOf<TrustedKey[]>(await call('trustedExportKeys'))).toEqual([
       { fingerprint: key.fingerprint, publicKey: key.publicKey, label: 'This installation', own: true, addedAt: key.createdAt },

@@ -118,7 +118,8 @@ async function fileProblems(zip: ZipReader, files: readonly ManifestFile[], prog
         progress(done, total);
       }
     } catch (error) {
-      problems.push({ kind: 'fileChanged', message: `${file.name} is damaged (${reason(error)}): it is not the file that was signed`, file: file.name });
+      const detail = error instanceof ZipError ? error.message : `${file.name} cannot be read (${reason(error)})`;
+      problems.push({ kind: 'fileChanged', message: `${detail} — it is not the file that was signed`, file: file.name });
       continue;
     }
     if (hash.digest('hex') === file.sha256) continue;

@@ -1,7 +1,7 @@
 // Verification of signed exports: an intact export from a trusted key is verified; every way of
 // changing one is caught and said in plain words, each as its own case.
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verificationExitCode, verifyExport } from '../../../main/core/exports/verify';
 import { FIXTURE_HISTORY } from './fixture';
@@ -88,6 +88,17 @@ describe('a changed export', () => {
     const result = await verifyExport(replaced, trustOnly(desk));
     expect(result.problems.map((problem) => problem.kind)).toEqual(['fileChanged', 'rowsRemoved']);
     expect(result.problems[0]?.message).toBe(`${CSV} was changed after the export was signed`);
+  });
+
+  it('damaged bytes inside the archive: the file cannot be read as it was signed', async () => {
+    const bytes = readFileSync(csvExport);
+    bytes[300] = (bytes[300] as number) ^ 0x41;
+    const path = scratchPath('damaged.zip');
+    writeFileSync(path, bytes);
+    const result = await verifyExport(path, trustOnly(desk));
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatchObject({ kind: 'fileChanged', file: CSV });
+    expect(result.problems[0]?.message).toMatch(/^transactions\.csv (is damaged|holds more data|is shorter).* — it is not the file that was signed$/);
   });
 
   it('an added file', async () => {

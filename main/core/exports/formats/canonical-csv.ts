@@ -3,10 +3,10 @@
 // without a byte-order mark, times and amounts exactly as stored, the formula guard on text cells
 // (csv/cells.ts). It reads back to identical entries: that is what makes review show the rows the
 // desk exported. A buyCrypto whose six details are all null reads back as null.
-import type { HistoryBuyCrypto, HistoryEntry } from '../../../../preload/contract/history';
+import type { HistoryEntry } from '../../../../preload/contract/history';
 import { amountCell, cellText, csvLine, textCell } from '../csv/cells';
 import { CsvRecordParser, type CsvRecord } from '../csv/records';
-import { BUY_CRYPTO_FIELDS, confirmations, direction, ENTRY_FIELDS, EntryFormatError, optionalText, requiredText } from './entry-fields';
+import { BUY_CRYPTO_FIELDS, confirmations, direction, ENTRY_FIELDS, EntryFormatError } from './entry-fields';
 
 export const CANONICAL_CSV_NAME = 'transactions.csv';
 
@@ -80,30 +80,47 @@ function checkHeader(cells: CsvRecord): void {
   if (header !== COLUMNS.join(',')) throw new EntryFormatError(`${CANONICAL_CSV_NAME} does not start with Coffer's column names`);
 }
 
+/** A required cell (it may hold the empty string, never be empty and unquoted). */
+function required(cells: CsvRecord, index: number, row: number): string {
+  const cell = cells[index];
+  if (cell === null || cell === undefined) throw new EntryFormatError(`row ${row}: ${COLUMNS[index]} is missing`);
+  return cellText(cell) as string;
+}
+
+const optional = (cells: CsvRecord, index: number): string | null => cellText(cells[index] ?? null);
+
+/** The entry of one record, field by field in canonicalCsvLine's order (a million rows are read per review). */
 function entryFromRecord(cells: CsvRecord, row: number): HistoryEntry {
   if (cells.length !== COLUMNS.length) throw new EntryFormatError(`row ${row}: ${cells.length} cells, expected ${COLUMNS.length}`);
-  const text = (index: number) => cellText(cells[index] ?? null);
-  const entry: Record<string, unknown> = {};
-  ENTRY_FIELDS.forEach(([field, column, kind], index) => {
-    const value = text(index);
-    entry[field] = kind === 'required' || kind === 'amount' ? requiredText(value, column, row) : optionalText(value, column, row);
-  });
-  let index = ENTRY_FIELDS.length;
-  const confirmationCount = confirmations(cells[index++], row);
-  const comment = text(index++);
-  const buy: Record<string, string | null> = {};
-  let anyBuy = false;
-  for (const [field] of BUY_CRYPTO_FIELDS) {
-    const value = text(index++);
-    buy[field] = value;
-    anyBuy ||= value !== null;
-  }
+  const provider = optional(cells, 20);
+  const sourceCurrency = optional(cells, 21);
+  const sourceAmount = optional(cells, 22);
+  const targetCurrency = optional(cells, 23);
+  const targetAmount = optional(cells, 24);
+  const paymentMethod = optional(cells, 25);
+  const anyBuy = provider !== null || sourceCurrency !== null || sourceAmount !== null || targetCurrency !== null || targetAmount !== null || paymentMethod !== null;
   return {
-    ...(entry as Omit<HistoryEntry, 'direction' | 'confirmations' | 'comment' | 'buyCrypto' | 'explorerUrl'>),
-    direction: direction(entry.direction, row),
-    confirmations: confirmationCount,
-    comment,
-    buyCrypto: anyBuy ? (buy as unknown as HistoryBuyCrypto) : null,
+    id: required(cells, 0, row),
+    createdAt: required(cells, 1, row),
+    updatedAt: required(cells, 2, row),
+    type: required(cells, 3, row),
+    subtype: required(cells, 4, row),
+    status: required(cells, 5, row),
+    direction: direction(cells[6], row),
+    currency: required(cells, 7, row),
+    amount: required(cells, 8, row),
+    fee: optional(cells, 9),
+    network: optional(cells, 10),
+    address: optional(cells, 11),
+    paymentId: optional(cells, 12),
+    hash: optional(cells, 13),
+    txId: optional(cells, 14),
+    operationId: optional(cells, 15),
+    offchainId: optional(cells, 16),
+    operationType: optional(cells, 17),
+    confirmations: confirmations(cells[18], row),
+    comment: optional(cells, 19),
+    buyCrypto: anyBuy ? { provider, sourceCurrency, sourceAmount, targetCurrency, targetAmount, paymentMethod } : null,
     explorerUrl: null,
   };
 }

@@ -16,6 +16,8 @@ import {
 /** More entries than any export holds: a directory claiming more is not ours. */
 const MAX_ENTRIES = 1000;
 const READ_CHUNK = 1024 * 1024;
+/** Inflated data comes out in chunks this large: few of them, each hashed or parsed in one go. */
+const INFLATE_CHUNK = 1024 * 1024;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export class ZipReader {
@@ -60,7 +62,7 @@ export class ZipReader {
         yield chunk;
       }
     } else {
-      const inflate = createInflateRaw();
+      const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
       const source = Readable.from(compressed);
       source.once('error', (error) => inflate.destroy(error));
       source.pipe(inflate);

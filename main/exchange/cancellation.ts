@@ -10,6 +10,8 @@ interface CancellableRun {
   open: boolean;
   /** A window's reads leave the limiter's headroom free; a stoppable job's queue like any request. */
   leavesHeadroom: boolean;
+  /** A stoppable job's requests stay stopped after it settled (a retry of a read it no longer awaits). */
+  endsWithRun: boolean;
 }
 
 const runs = new AsyncLocalStorage<CancellableRun>();
@@ -26,16 +28,17 @@ export const isCancelled = (error: unknown): error is CancelledError => error in
 
 /** Runs fn; requests it sends while it runs stop waiting (and never leave) once signal aborts. */
 export async function runCancellable<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
-  return runWith({ signal, open: true, leavesHeadroom: true }, fn);
+  return runWith({ signal, open: true, leavesHeadroom: true, endsWithRun: true }, fn);
 }
 
 /**
  * Like runCancellable, for a background job that must send nothing once stopped (a history sync
- * whose profile closed): its waiting requests are dropped on abort, but they queue in the usual
- * lane of their priority, since the job is meant to use the whole rate its priority leaves it.
+ * whose profile closed): its waiting requests are dropped on abort, and so is any request its work
+ * makes later (a retry of a page it stopped awaiting), but they queue in the usual lane of their
+ * priority, since the job is meant to use the whole rate its priority leaves it.
  */
 export async function runStoppable<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
-  return runWith({ signal, open: true, leavesHeadroom: false }, fn);
+  return runWith({ signal, open: true, leavesHeadroom: false, endsWithRun: false }, fn);
 }
 
 async function runWith<T>(run: CancellableRun, fn: () => Promise<T>): Promise<T> {
@@ -44,7 +47,7 @@ async function runWith<T>(run: CancellableRun, fn: () => Promise<T>): Promise<T>
   } finally {
     // Work the run started that outlives it (a stream it opened, a timer it set) inherits the
     // context; once the run has settled, that work belongs to nobody and is no longer cancellable.
-    run.open = false;
+    if (run.endsWithRun) run.open = false;
   }
 }
 

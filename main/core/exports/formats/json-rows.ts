@@ -91,15 +91,29 @@ export class JsonRowsReader {
 function entryFromJson(value: unknown, row: number): HistoryEntry {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new EntryFormatError(`row ${row}: not an object`);
   const source = value as Record<string, unknown>;
-  const entry: Record<string, unknown> = {};
-  for (const [field, , kind] of ENTRY_FIELDS) {
-    entry[field] = kind === 'required' || kind === 'amount' ? requiredText(source[field], field, row) : optionalText(source[field], field, row);
-  }
+  const required = (field: keyof HistoryEntry) => requiredText(source[field], field, row);
+  const optional = (field: keyof HistoryEntry) => optionalText(source[field], field, row);
   return {
-    ...(entry as Omit<HistoryEntry, 'direction' | 'confirmations' | 'comment' | 'buyCrypto' | 'explorerUrl'>),
+    id: required('id'),
+    createdAt: required('createdAt'),
+    updatedAt: required('updatedAt'),
+    type: required('type'),
+    subtype: required('subtype'),
+    status: required('status'),
     direction: direction(source.direction, row),
+    currency: required('currency'),
+    amount: required('amount'),
+    fee: optional('fee'),
+    network: optional('network'),
+    address: optional('address'),
+    paymentId: optional('paymentId'),
+    hash: optional('hash'),
+    txId: optional('txId'),
+    operationId: optional('operationId'),
+    offchainId: optional('offchainId'),
+    operationType: optional('operationType'),
     confirmations: confirmations(source.confirmations, row),
-    comment: optionalText(source.comment, 'comment', row),
+    comment: optional('comment'),
     buyCrypto: buyCryptoFromJson(source.buyCrypto, row),
     explorerUrl: null,
   };

@@ -1,42 +1,40 @@
 // The fields of a HistoryEntry as the export files carry them, in one order shared by the
-// canonical CSV (one column each, buyCrypto flattened) and the JSON rows, and the check an entry
+// canonical CSV (one column each, buyCrypto flattened) and the JSON rows, and the checks an entry
 // read back from either file must pass before review loads it. explorerUrl is left out: it comes
 // from the service's currency list, which review does not have.
 import type { HistoryBuyCrypto, HistoryEntry } from '../../../../preload/contract/history';
 
-export type TextField = Exclude<keyof HistoryEntry, 'confirmations' | 'buyCrypto' | 'explorerUrl'>;
-
-/** Every plain field in file order, with its CSV column name and whether it is an amount. */
+/** Every plain field in file order, with its CSV column name (confirmations, comment and the buy-crypto details follow). */
 export const ENTRY_FIELDS = [
-  ['id', 'id', 'required'],
-  ['createdAt', 'created_at', 'required'],
-  ['updatedAt', 'updated_at', 'required'],
-  ['type', 'type', 'required'],
-  ['subtype', 'subtype', 'required'],
-  ['status', 'status', 'required'],
-  ['direction', 'direction', 'required'],
-  ['currency', 'currency', 'required'],
-  ['amount', 'amount', 'amount'],
-  ['fee', 'fee', 'optionalAmount'],
-  ['network', 'network', 'optional'],
-  ['address', 'address', 'optional'],
-  ['paymentId', 'payment_id', 'optional'],
-  ['hash', 'hash', 'optional'],
-  ['txId', 'tx_id', 'optional'],
-  ['operationId', 'operation_id', 'optional'],
-  ['offchainId', 'offchain_id', 'optional'],
-  ['operationType', 'operation_type', 'optional'],
-] as const satisfies readonly (readonly [TextField, string, 'required' | 'amount' | 'optionalAmount' | 'optional'])[];
+  ['id', 'id'],
+  ['createdAt', 'created_at'],
+  ['updatedAt', 'updated_at'],
+  ['type', 'type'],
+  ['subtype', 'subtype'],
+  ['status', 'status'],
+  ['direction', 'direction'],
+  ['currency', 'currency'],
+  ['amount', 'amount'],
+  ['fee', 'fee'],
+  ['network', 'network'],
+  ['address', 'address'],
+  ['paymentId', 'payment_id'],
+  ['hash', 'hash'],
+  ['txId', 'tx_id'],
+  ['operationId', 'operation_id'],
+  ['offchainId', 'offchain_id'],
+  ['operationType', 'operation_type'],
+] as const satisfies readonly (readonly [keyof HistoryEntry, string])[];
 
-/** The buy-crypto details in file order, with their CSV column names and whether each is an amount. */
+/** The buy-crypto details in file order, with their CSV column names. */
 export const BUY_CRYPTO_FIELDS = [
-  ['provider', 'buy_provider', false],
-  ['sourceCurrency', 'buy_source_currency', false],
-  ['sourceAmount', 'buy_source_amount', true],
-  ['targetCurrency', 'buy_target_currency', false],
-  ['targetAmount', 'buy_target_amount', true],
-  ['paymentMethod', 'buy_payment_method', false],
-] as const satisfies readonly (readonly [keyof HistoryBuyCrypto, string, boolean])[];
+  ['provider', 'buy_provider'],
+  ['sourceCurrency', 'buy_source_currency'],
+  ['sourceAmount', 'buy_source_amount'],
+  ['targetCurrency', 'buy_target_currency'],
+  ['targetAmount', 'buy_target_amount'],
+  ['paymentMethod', 'buy_payment_method'],
+] as const satisfies readonly (readonly [keyof HistoryBuyCrypto, string])[];
 
 export class EntryFormatError extends Error {
   constructor(message: string) {

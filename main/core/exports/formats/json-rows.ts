@@ -2,23 +2,25 @@
 // line, so it streams out and back in line by line. Each row carries the HistoryEntry's fields
 // in file order (explorerUrl left out, as in the CSV); it reads back to identical entries.
 import type { HistoryBuyCrypto, HistoryEntry } from '../../../../preload/contract/history';
-import { BUY_CRYPTO_FIELDS, confirmations, direction, ENTRY_FIELDS, EntryFormatError, optionalText, requiredText } from './entry-fields';
+import { BUY_CRYPTO_FIELDS, confirmations, direction, EntryFormatError, optionalText, requiredText } from './entry-fields';
 
 export const JSON_ROWS_NAME = 'transactions.json';
 export const JSON_ROWS_OPENING = '{"format":"coffer-transactions","version":1,"rows":[\n';
 export const JSON_ROWS_CLOSING = ']}\n';
 
-type JsonRow = Omit<HistoryEntry, 'explorerUrl'>;
-
-function jsonRow(entry: HistoryEntry): JsonRow {
-  const row: Record<string, unknown> = {};
-  for (const [field] of ENTRY_FIELDS) row[field] = entry[field];
-  row.confirmations = entry.confirmations;
-  row.comment = entry.comment;
-  const buy = entry.buyCrypto;
-  if (buy === null) row.buyCrypto = null;
-  else row.buyCrypto = Object.fromEntries(BUY_CRYPTO_FIELDS.map(([field]) => [field, buy[field]]));
-  return row as unknown as JsonRow;
+/** The row as written: the entry's fields in file order (entry-fields.ts), explorerUrl left out. */
+function jsonRow(e: HistoryEntry): Omit<HistoryEntry, 'explorerUrl'> {
+  const buy = e.buyCrypto;
+  return {
+    id: e.id, createdAt: e.createdAt, updatedAt: e.updatedAt, type: e.type, subtype: e.subtype, status: e.status,
+    direction: e.direction, currency: e.currency, amount: e.amount, fee: e.fee, network: e.network, address: e.address,
+    paymentId: e.paymentId, hash: e.hash, txId: e.txId, operationId: e.operationId, offchainId: e.offchainId,
+    operationType: e.operationType, confirmations: e.confirmations, comment: e.comment,
+    buyCrypto: buy === null ? null : {
+      provider: buy.provider, sourceCurrency: buy.sourceCurrency, sourceAmount: buy.sourceAmount,
+      targetCurrency: buy.targetCurrency, targetAmount: buy.targetAmount, paymentMethod: buy.paymentMethod,
+    },
+  };
 }
 
 /** The opening, one line per row (a comma ends every row line but the last), the closing. */

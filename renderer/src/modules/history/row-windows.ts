@@ -46,15 +46,24 @@ export class RowWindowCache<Row> {
     return this.windows.get(Math.floor(index / this.size))?.generation === this.current;
   }
 
+  /** Reads asked in this generation and not answered yet. */
+  get pending(): number {
+    let count = 0;
+    for (const generation of this.inFlight.values()) if (generation === this.current) count += 1;
+    return count;
+  }
+
   /**
-   * The reads to send for `windows` (the ones the viewport needs): those not read in this
-   * generation and not already asked for in it. Needed windows count as just used.
+   * The reads to send for `windows` (the ones the viewport needs, most wanted first): those not
+   * read in this generation and not already asked for in it, at most `max`. Needed windows count
+   * as just used.
    */
-  reads(windows: readonly number[], total: number): WindowRead[] {
+  reads(windows: readonly number[], total: number, max = Infinity): WindowRead[] {
     const reads: WindowRead[] = [];
     for (const window of windows) {
       const cached = this.windows.get(window);
       if (cached) this.touch(window, cached);
+      if (reads.length >= max) continue;
       if (cached?.generation === this.current || this.inFlight.get(window) === this.current) continue;
       const offset = window * this.size;
       if (offset >= total && total > 0) continue;

@@ -1,5 +1,6 @@
 // The sync status strip in words, pure. Only figures main gave are shown: with no expected count
-// there is no percentage, with no estimate no time left — nothing is guessed here.
+// the bar goes by main's estimate of the time left, with no estimate it only says work goes on, and
+// no time left is said — nothing is guessed here.
 import type { HistorySyncStatus } from '../../../../preload/contract/history';
 import type { ToneWords } from '../shell/tone';
 import { countText } from './history-words';
@@ -8,8 +9,9 @@ export interface SyncStrip {
   state: ToneWords;
   /** The line beside the state. */
   detail: string;
-  /** 0-100 when the first read's size is known, else null (no bar). */
-  percent: number | null;
+  /** The first read's bar: a percent when main's figures tell one, 'unknown' for a bar that only
+   *  says work goes on, null for no bar. */
+  bar: number | 'unknown' | null;
   /** The failure in plain words (paused). */
   error: string | null;
   /** Whether "Sync now" is offered. */
@@ -41,9 +43,16 @@ export function caughtUpText(iso: string, now: Date = new Date()): string {
   return `${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time.slice(0, 5)}`;
 }
 
-function readPercent(status: HistorySyncStatus): number | null {
-  if (status.expected === null || status.expected <= 0) return null;
-  return Math.min(100, Math.floor((100 * status.read) / status.expected));
+/**
+ * How far the first read is: by records when main knows how many there are; else by time, when it
+ * tells the seconds left (the time spent is the records read over their rate, both its figures);
+ * else not at all.
+ */
+function readBar(status: HistorySyncStatus): number | 'unknown' {
+  if (status.expected !== null && status.expected > 0) return Math.min(100, Math.floor((100 * status.read) / status.expected));
+  if (status.secondsLeft === null || status.ratePerSecond <= 0 || status.read <= 0) return 'unknown';
+  const spent = status.read / status.ratePerSecond;
+  return Math.min(100, Math.floor((100 * spent) / (spent + status.secondsLeft)));
 }
 
 function firstReadDetail(status: HistorySyncStatus): string {
@@ -60,12 +69,12 @@ export function syncStrip(status: HistorySyncStatus, now: Date = new Date()): Sy
   const stored = `${countText(status.stored, 'transaction')} stored`;
   switch (status.phase) {
     case 'initial':
-      return { state: { label: 'Reading history', tone: 'info' }, detail: firstReadDetail(status), percent: readPercent(status), error: null, canSync: false };
+      return { state: { label: 'Reading history', tone: 'info' }, detail: firstReadDetail(status), bar: readBar(status), error: null, canSync: false };
     case 'catchingUp':
       return {
         state: { label: 'Catching up', tone: 'info' },
         detail: status.read > 0 ? `${countText(status.read, 'new record')} read · ${stored}` : stored,
-        percent: null,
+        bar: null,
         error: null,
         canSync: false,
       };
@@ -73,7 +82,7 @@ export function syncStrip(status: HistorySyncStatus, now: Date = new Date()): Sy
       return {
         state: { label: 'Up to date · live', tone: 'success' },
         detail: status.syncedAt ? `Caught up at ${caughtUpText(status.syncedAt, now)} · ${stored}` : stored,
-        percent: null,
+        bar: null,
         error: null,
         canSync: false,
       };
@@ -81,11 +90,11 @@ export function syncStrip(status: HistorySyncStatus, now: Date = new Date()): Sy
       return {
         state: { label: 'Paused', tone: 'warning' },
         detail: status.syncedAt ? `Last caught up at ${caughtUpText(status.syncedAt, now)} · ${stored}` : stored,
-        percent: null,
+        bar: null,
         error: status.lastError ?? 'The last read failed; Coffer will try again.',
         canSync: true,
       };
     case 'idle':
-      return { state: { label: 'Not synced yet', tone: 'default' }, detail: stored, percent: null, error: null, canSync: true };
+      return { state: { label: 'Not synced yet', tone: 'default' }, detail: stored, bar: null, error: null, canSync: true };
   }
 }

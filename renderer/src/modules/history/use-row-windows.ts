@@ -10,6 +10,13 @@ import { windowsFor } from './virtual-window';
 
 /** Rows read beyond the rendered ones on each side, so a scroll of a screen or two finds them read. */
 export const FETCH_MARGIN = 100;
+/** Window reads one table has unanswered at once: a fast scroll must not fill main's allowance of
+ *  reads per window (it answers BUSY beyond it), and the rows in view are read first. */
+export const MAX_READS_IN_FLIGHT = 3;
+/** A read refused for being one too many, or dropped, is asked again after this long. */
+export const RETRY_MS = 400;
+/** Answers that say "not now", not "wrong": asked again, never shown. */
+const TRANSIENT = new Set(['BUSY', 'CANCELLED']);
 
 export interface RowWindows {
   /** Rows in the filtered set, as the latest answer told. */
@@ -35,25 +42,37 @@ export function useRowWindows(cache = new RowWindowCache<HistoryEntry>()): RowWi
   let filter: HistoryFilter = {};
   let range = { first: 0, last: 0 };
 
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
   async function read(from: RowSource, request: WindowRead, keep: number[]): Promise<void> {
     const result = await from.rows({ filter, offset: request.offset, limit: request.limit });
     if (from !== source) return; // another source's answer
     if (!result.ok) {
       cache.failed(request);
-      if (request.generation === cache.generation) error.value = result.error;
+      if (TRANSIENT.has(result.error.code)) {
+        clearTimeout(retry);
+        retry = setTimeout(() => need(range.first, range.last), RETRY_MS);
+      } else if (request.generation === cache.generation) {
+        error.value = result.error;
+      }
       return;
     }
-    if (!cache.accept(request, result.value.rows, keep)) return; // asked before a change: dropped
-    error.value = null;
-    total.value = result.value.total;
-    version.value += 1;
+    if (cache.accept(request, result.value.rows, keep)) {
+      error.value = null;
+      total.value = result.value.total;
+      version.value += 1;
+    }
+    need(range.first, range.last); // the next window the view still lacks
   }
 
   function need(first: number, last: number): void {
     range = { first, last };
     if (!source || last < first) return;
-    const wanted = windowsFor(Math.max(0, first - FETCH_MARGIN), last + FETCH_MARGIN, cache.size);
-    for (const request of cache.reads(wanted, total.value)) void read(source, request, wanted);
+    const center = (first + last) / 2;
+    const distance = (window: number) => Math.abs((window + 0.5) * cache.size - center);
+    const wanted = windowsFor(Math.max(0, first - FETCH_MARGIN), last + FETCH_MARGIN, cache.size).sort((a, b) => distance(a) - distance(b));
+    const room = MAX_READS_IN_FLIGHT - cache.pending;
+    for (const request of cache.reads(wanted, total.value, room)) void read(source, request, wanted);
   }
 
   return {
@@ -63,6 +82,7 @@ export function useRowWindows(cache = new RowWindowCache<HistoryEntry>()): RowWi
     rowAt: (index) => cache.row(index),
     need,
     reset(next, nextFilter) {
+      clearTimeout(retry);
       source = next;
       filter = nextFilter;
       cache.clear();

@@ -1,6 +1,6 @@
 // The sync strip in words: the first read with the figures main gave and none it did not (no
-// expected count: no percentage; no estimate: no time left), live with the time of the last
-// catch-up, paused with the error and "Sync now".
+// expected count: the bar goes by main's time estimate; no estimate either: a bar with no figure
+// and no time left), live with the time of the last catch-up, paused with the error and "Sync now".
 import { describe, expect, it } from 'vitest';
 import type { HistorySyncStatus } from '../../../../preload/contract/history';
 import { syncStrip, timeLeftText } from '../../../../renderer/src/modules/history/sync-words';
@@ -14,15 +14,22 @@ describe('syncStrip', () => {
     const strip = syncStrip(status({ read: 12_345, expected: 50_000, ratePerSecond: 2_345.6, secondsLeft: 16 }));
     expect(strip.state).toEqual({ label: 'Reading history', tone: 'info' });
     expect(strip.detail).toBe('12,345 of 50,000 records read · 2,346 records/s · about 16 s left');
-    expect(strip.percent).toBe(24);
+    expect(strip.bar).toBe(24);
     expect(strip.canSync).toBe(false);
   });
 
-  it('invents nothing: no expected count, no percentage and no total; no estimate, no time left', () => {
+  it('with no expected count, fills the bar by time: the time spent (records over their rate) against the time left', () => {
+    const strip = syncStrip(status({ read: 4_000, expected: null, ratePerSecond: 800, secondsLeft: 15 }));
+    expect(strip.detail).toBe('4,000 records read · 800 records/s · about 15 s left');
+    expect(strip.bar).toBe(25); // 5 s spent, 15 s left
+  });
+
+  it('invents nothing: no count and no estimate, no total, no time left and a bar with no figure', () => {
     const strip = syncStrip(status({ read: 4_000, expected: null, ratePerSecond: 800, secondsLeft: null }));
     expect(strip.detail).toBe('4,000 records read · 800 records/s');
-    expect(strip.percent).toBeNull();
+    expect(strip.bar).toBe('unknown');
     expect(syncStrip(status({ read: 0 })).detail).toBe('0 records read');
+    expect(syncStrip(status({ read: 0, secondsLeft: 30 })).bar).toBe('unknown');
   });
 
   it('says up to date and live with the time it last caught up', () => {
@@ -30,7 +37,7 @@ describe('syncStrip', () => {
     const strip = syncStrip(status({ phase: 'live', stored: 3_000, syncedAt: syncedAt.toISOString() }), new Date(2026, 2, 12, 18));
     expect(strip.state).toEqual({ label: 'Up to date · live', tone: 'success' });
     expect(strip.detail).toBe('Caught up at 14:02:07 · 3,000 transactions stored');
-    expect(strip.percent).toBeNull();
+    expect(strip.bar).toBeNull();
   });
 
   it('names the day when the last catch-up was not today', () => {

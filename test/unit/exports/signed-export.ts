@@ -2,7 +2,7 @@
 // accident changes one: rewrite an entry (the zip itself stays well-formed, only the content
 // changes), drop or add one, or rewrite the manifest and sign it with another key.
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportFormat, HistoryEntry, TrustedKey } from '../../../preload/contract/history';
@@ -30,9 +30,24 @@ export const trustOnly = (key: TestKey): TrustedKey[] => [
   { fingerprint: key.fingerprint, publicKey: key.publicKey, label: 'This installation', own: true, addedAt: '2025-01-01T00:00:00.000Z' },
 ];
 
-const dir = mkdtempSync(join(tmpdir(), 'coffer-signed-export-'));
+let dir: string | null = null;
 let made = 0;
-export const scratchPath = (name = 'export.zip') => join(dir, `${(made += 1)}-${name}`);
+
+/** Removes the scratch folder (tests call it after their last export). */
+export function removeScratch(): void {
+  if (dir !== null) rmSync(dir, { recursive: true, force: true });
+  dir = null;
+}
+
+/** A fresh path in this process's scratch folder (made on first use, removed by removeScratch or at exit). */
+export function scratchPath(name = 'export.zip'): string {
+  if (dir === null) {
+    const folder = mkdtempSync(join(tmpdir(), 'coffer-signed-export-'));
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    dir = folder;
+  }
+  return join(dir, `${(made += 1)}-${name}`);
+}
 
 export async function makeExport(key: TestKey, format: ExportFormat = 'csv', rows: readonly HistoryEntry[] = FIXTURE_HISTORY): Promise<string> {
   const path = scratchPath(`${format}.zip`);

@@ -2,10 +2,10 @@
 // changing one is caught and said in plain words, each as its own case.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationExitCode, verifyExport } from '../../../main/core/exports/verify';
 import { FIXTURE_HISTORY } from './fixture';
-import { entriesOf, makeExport, resign, rewritten, scratchPath, testKey, trustOnly, type TestKey } from './signed-export';
+import { entriesOf, makeExport, removeScratch, resign, rewritten, scratchPath, testKey, trustOnly, type TestKey } from './signed-export';
 
 const CSV = 'transactions.csv';
 const crlfLines = (bytes: Buffer) => bytes.toString('utf8').split('\r\n');
@@ -14,6 +14,8 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 let desk: TestKey;
 let csvExport: string;
 let koinlyExport: string;
+
+afterAll(removeScratch);
 
 beforeAll(async () => {
   desk = testKey();

@@ -12,7 +12,9 @@ const isEventName = (value: unknown): value is EventName =>
 
 function isResult(value: unknown): value is Result<unknown> {
   if (!isObject(value)) return false;
-  if (value.ok === true) return 'value' in value;
+  // An operation that answers nothing (closeReview, stopConversionQuote) arrives as {ok: true}:
+  // JSON drops an undefined value. Dropping that frame would leave its call waiting for ever.
+  if (value.ok === true) return true;
   if (value.ok !== false || !isObject(value.error)) return false;
   return typeof value.error.code === 'string' && typeof value.error.message === 'string';
 }

@@ -168,18 +168,21 @@ export class RestTransport {
     sent: SentRequest | undefined,
   ): Promise<Attempt> {
     const release = await this.limiter.acquire(request.path, this.scope, request.priority ?? 'user');
+    let outcome: Attempt | RawResponse;
     try {
-      return await this.signAndExchange(request, encoded, sent);
+      outcome = await this.signAndExchange(request, encoded, sent);
     } finally {
       release();
     }
+    // The reply is in: its slot counts from its arrival, not from the end of reading a large body.
+    return 'text' in outcome ? parseBody(outcome) : outcome;
   }
 
   private async signAndExchange(
     request: RestRequest,
     encoded: EncodedRequest,
     sent: SentRequest | undefined,
-  ): Promise<Attempt> {
+  ): Promise<Attempt | RawResponse> {
     const { query, body } = encoded;
     // A copy per attempt: each attempt signs afresh, and the log keeps the headers it was given.
     const headers: http.OutgoingHttpHeaders = { ...encoded.headers };
@@ -201,7 +204,7 @@ export class RestTransport {
     const receivedAtLocal = this.clock.localNow();
     this.clock.observe(header(response.headers, 'date'), sentAtLocal, receivedAtLocal);
     this.onExchange?.({ method: request.method, path: request.path, status: response.status, durationMs: receivedAtLocal - sentAtLocal });
-    if (response.status >= 200 && response.status < 300) return parseBody(response);
+    if (response.status >= 200 && response.status < 300) return response;
     const error = serviceError(response, receivedAtLocal);
     this.logger.warn('service refused', { method: request.method, path: request.path, status: error.status, code: error.code, requestId: error.requestId, description: error.description });
     return { ok: false, error, signedAtMs: request.signed && this.credentials?.scheme === 'HS256' ? signedAtMs : undefined };

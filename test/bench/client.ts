@@ -2,40 +2,15 @@
 //   1. signed GETs per second with every limit off (client limiter opened up too);
 //   2. reading a 100,000-record wallet history with the real limits on, as a percentage of the
 //      fastest the service's rate limit allows; memory while doing it.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { createV3Api } from '../../main/exchange/v3/api';
 import { RateLimiter } from '../../main/exchange/limiter';
 import { capacityOf, rulesForPath } from '../../main/exchange/rate-limits';
 import { hs256AuthorizationV3 } from '../../main/exchange/signing';
+import {
+  BENCH_API_KEY as API_KEY, BENCH_SECRET as SECRET, BENCH_TOKEN as TOKEN, serverPageTime, startSandboxProcess, stopSandboxProcess as stop,
+} from './sandbox-process';
 
-const API_KEY = 'bench-api-key-0001';
-const SECRET = 'bench-secret-key-0001';
-const TOKEN = 'bench-token';
 const HISTORY = 100_000;
-
-interface Sandbox { url: string; child: ChildProcess }
-
-async function startSandboxProcess(limits: boolean): Promise<Sandbox> {
-  const args = ['main/sandbox/cli.ts', '--port', '0', '--light', '--control-token', TOKEN, '--api-key', API_KEY, '--secret-key', SECRET];
-  if (!limits) args.push('--no-limits');
-  const child = spawn('node_modules/.bin/tsx', args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  // Keep reading stdout for the child's whole life: a closed pipe would kill it with EPIPE.
-  let output = '';
-  return new Promise<Sandbox>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += String(chunk);
-      const match = output.match(/REST base URL:\s+(http:\/\/127\.0\.0\.1:\d+)/);
-      if (match?.[1] !== undefined) resolve({ url: match[1], child });
-    });
-    child.once('exit', () => reject(new Error(`sandbox did not start: ${output}`)));
-  });
-}
-
-async function stop(sandbox: Sandbox): Promise<void> {
-  sandbox.child.kill('SIGTERM');
-  await once(sandbox.child, 'exit');
-}
 
 function client(url: string, limiter?: RateLimiter, onStatus?: (status: number | null) => void) {
   return createV3Api({
@@ -112,23 +87,6 @@ async function history(): Promise<void> {
   } finally {
     await stop(sandbox);
   }
-}
-
-/** One page at a time, with pauses so no limit applies: the server's own cost per page. */
-async function serverPageTime(url: string): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < 5; i += 1) {
-    const path = '/api/3/wallet/transactions';
-    const query = `order_by=id&sort=ASC&limit=1000&offset=${i * 1_000}`;
-    const authorization = hs256AuthorizationV3(API_KEY, SECRET, { method: 'GET', path, query, body: '', timestampMs: Date.now() });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const started = performance.now();
-    const response = await fetch(`${url}${path}?${query}`, { headers: { Authorization: authorization } });
-    await response.text();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[2] ?? 0;
 }
 
 async function main(): Promise<void> {

@@ -18,6 +18,8 @@ export interface FilterSql {
   tillMs: number | undefined;
   /** Lower-cased search text, when the filter has one. */
   text: string | undefined;
+  /** True when no list but currencies (and direction) is filtered: the per-currency daily sums serve it. */
+  currencyOnly: boolean;
   /** A stable text of the filter (same filter, same key): caches are keyed by it. */
   key: string;
 }
@@ -65,7 +67,8 @@ export function filterSql(filter: HistoryFilter): FilterSql {
     params.text = text;
     keyParts.push(`text=${JSON.stringify(text)}`);
   }
-  return { lists, params, fromMs, tillMs, text, key: keyParts.join('&') };
+  const currencyOnly = (['types', 'subtypes', 'statuses', 'networks'] as const).every((name) => (filter[name] ?? []).length === 0);
+  return { lists, params, fromMs, tillMs, text, currencyOnly, key: keyParts.join('&') };
 }
 
 /** "WHERE …" over the entries: the whole filter, or (with `range`) the filter within that time range. */

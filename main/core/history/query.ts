@@ -6,11 +6,12 @@
 // for the rest.
 //
 // Deep windows: OFFSET 900000 makes SQLite step over 900 000 index entries on every scroll. A
-// window near the top (the common case, and the one that changes while the sync writes) is read
-// with LIMIT/OFFSET; a deeper one from the filter's ordered row ids, read once into a typed array
-// and kept for the last filter until the tables change, so any window after that is one lookup
-// of `limit` rows by primary key. Seeking by (time, id) keys would need the key at the offset,
-// which only counting to it gives; the id array costs 8 bytes a row (8 MB at a million).
+// window near the top is read with LIMIT/OFFSET. A deeper one seeks by time: the daily sums say
+// how many matching rows each day holds, so counting down the days finds the day where the
+// offset falls, and the window is read from that day's rows with an offset below one day's count
+// (a few milliseconds, nothing held in memory, right after any write). A text filter has no daily
+// counts: its ordered row ids are read once into a typed array (8 bytes a row) and kept for the
+// last such filter until the tables change, so each window after that is `limit` lookups by key.
 import type Database from 'better-sqlite3';
 import type {
   CurrencyTotals, HistoryEntry, HistoryFacets, HistoryFilter, HistoryFlows, HistoryRows, HistoryRowsRequest, HistorySummary,
@@ -18,14 +19,14 @@ import type {
 import { entriesWhere, filterSql, type FilterSql } from './filter-sql';
 import { bucketFor, foldFlows } from './flows';
 import { ENTRY_COLUMNS, entryFromRow, type EntryRow } from './rows';
-import { HISTORY_TABLE, MONTHLY_TABLE } from './schema';
+import { DAY_MS, HISTORY_TABLE, MONTHLY_TABLE } from './schema';
 import { createSumReader } from './sums';
 import { FlowSums, entryOf } from './totals';
 
 export { insertEntries } from './rows';
 
-const NEWEST_FIRST = 'ORDER BY created_ms DESC, id_num DESC, id DESC';
-const OLDEST_FIRST = 'ORDER BY created_ms ASC, id_num ASC, id ASC';
+const NEWEST_FIRST = 'ORDER BY created_ms DESC, rid DESC';
+const OLDEST_FIRST = 'ORDER BY created_ms ASC, rid ASC';
 /** Windows starting above this offset are read from the ordered id array. */
 const SHALLOW_OFFSET = 2_000;
 const FACETS = { currencies: 'currency', types: 'type', subtypes: 'subtype', statuses: 'status', networks: 'network' } as const;
@@ -54,6 +55,7 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
   let facets: { version: string; value: HistoryFacets } | null = null;
   let counted: { version: string; key: string; total: number } | null = null;
   let ordered: { version: string; key: string; rids: Float64Array } | null = null;
+  let days: { version: string; key: string; counts: Array<{ day: number; n: number }> } | null = null;
 
   const sums = createSumReader(prepared);
 
@@ -88,11 +90,40 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
     return rids;
   }
 
+  function dayCounts(sql: FilterSql): Array<{ day: number; n: number }> {
+    const now = version();
+    if (days?.version === now && days.key === sql.key) return days.counts;
+    days = { version: now, key: sql.key, counts: sums.dayCounts(sql) };
+    return days.counts;
+  }
+
+  /** Counts down the days to the one holding `offset`, then reads from there (on into older days as needed). */
+  function windowByDays(sql: FilterSql, offset: number, limit: number): EntryRow[] {
+    const rows: EntryRow[] = [];
+    let skip = offset;
+    for (const { day, n } of dayCounts(sql)) {
+      if (skip >= n) {
+        skip -= n;
+        continue;
+      }
+      const range = {
+        fromMs: Math.max(day * DAY_MS, sql.fromMs ?? Number.NEGATIVE_INFINITY),
+        tillMs: Math.min((day + 1) * DAY_MS - 1, sql.tillMs ?? Number.POSITIVE_INFINITY),
+      };
+      rows.push(...(prepared(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql, range)} ${NEWEST_FIRST} LIMIT @limit OFFSET @offset`)
+        .all({ ...sql.params, limit: limit - rows.length, offset: skip }) as EntryRow[]));
+      skip = 0;
+      if (rows.length >= limit) break;
+    }
+    return rows;
+  }
+
   function window(sql: FilterSql, offset: number, limit: number): EntryRow[] {
     if (offset <= SHALLOW_OFFSET) {
       return prepared(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql)} ${NEWEST_FIRST} LIMIT @limit OFFSET @offset`)
         .all({ ...sql.params, limit, offset }) as EntryRow[];
     }
+    if (sql.text === undefined) return windowByDays(sql, offset, limit);
     const rids = orderedIds(sql).subarray(offset, offset + limit);
     if (rids.length === 0) return [];
     const found = prepared(`SELECT rid, ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} WHERE rid IN (SELECT value FROM json_each(?))`)

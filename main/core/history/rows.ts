@@ -8,11 +8,11 @@ import { SumsBatch, type SummedRow } from './sums-writer';
 
 /** Separates the searched fields, so a search never matches across two of them. */
 const SEARCH_SEPARATOR = '\u001f';
-/** Ids up to 18 digits fit SQLite's 64-bit integer; longer or non-numeric ids sort by their text. */
-const NUMERIC_ID = /^\d{1,18}$/;
+/** The service's ids are whole numbers; JavaScript reads them back exactly up to 2^53. */
+const NUMERIC_ID = /^\d{1,16}$/;
 
 const WRITTEN_COLUMNS = [
-  'id', 'id_num', 'created_at', 'created_ms', 'updated_at', 'type', 'subtype', 'status', 'direction', 'currency',
+  'rid', 'id', 'created_at', 'created_ms', 'updated_at', 'type', 'subtype', 'status', 'direction', 'currency',
   'amount', 'amount_whole', 'amount_frac1', 'amount_frac2', 'fee', 'fee_whole', 'fee_frac1', 'fee_frac2',
   'network', 'address', 'payment_id', 'hash', 'tx_id', 'operation_id', 'offchain_id', 'operation_type',
   'confirmations', 'comment', 'buy_crypto',
@@ -21,8 +21,7 @@ const WRITTEN_COLUMNS = [
 // Positional: binding by name costs more per row, and the review loader writes a million.
 const UPSERT_SQL = `INSERT INTO ${HISTORY_TABLE} (${WRITTEN_COLUMNS.join(', ')})
   VALUES (${WRITTEN_COLUMNS.map(() => '?').join(', ')})
-  ON CONFLICT (id) DO UPDATE SET ${WRITTEN_COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')}
-  RETURNING rid`;
+  ON CONFLICT (rid) DO UPDATE SET ${WRITTEN_COLUMNS.filter((c) => c !== 'rid').map((c) => `${c} = excluded.${c}`).join(', ')}`;
 const SEARCH_SQL = `INSERT INTO ${SEARCH_TABLE} (rid, search) VALUES (?, ?) ON CONFLICT (rid) DO UPDATE SET search = excluded.search`;
 
 /** The columns a read needs to rebuild the entry. */
@@ -54,7 +53,7 @@ export interface EntryRow {
 }
 
 interface StoredRow extends SummedRow {
-  id: string;
+  rid: number;
   updatedAt: string;
 }
 
@@ -73,13 +72,13 @@ function writersFor(db: Database.Database): Writers {
   let prepared = writers.get(db);
   if (prepared === undefined) {
     prepared = {
-      upsert: db.prepare(UPSERT_SQL).pluck(),
+      upsert: db.prepare(UPSERT_SQL),
       search: db.prepare(SEARCH_SQL),
       anyStored: db.prepare(`SELECT 1 FROM ${HISTORY_TABLE} LIMIT 1`).pluck(),
-      stored: db.prepare(`SELECT id, updated_at AS updatedAt, created_ms AS createdMs, currency, direction, type, subtype, status, network,
+      stored: db.prepare(`SELECT rid, updated_at AS updatedAt, created_ms AS createdMs, currency, direction, type, subtype, status, network,
           amount_whole AS amountWhole, amount_frac1 AS amountFrac1, amount_frac2 AS amountFrac2,
           fee_whole AS feeWhole, fee_frac1 AS feeFrac1, fee_frac2 AS feeFrac2
-        FROM ${HISTORY_TABLE} WHERE id IN (SELECT value FROM json_each(?))`),
+        FROM ${HISTORY_TABLE} WHERE rid IN (SELECT value FROM json_each(?))`),
     };
     writers.set(db, prepared);
   }
@@ -98,25 +97,26 @@ function writersFor(db: Database.Database): Writers {
 export function insertEntries(db: Database.Database, entries: Iterable<HistoryEntry>): number {
   const { upsert, search, anyStored, stored } = writersFor(db);
   return db.transaction(() => {
-    const latest = new Map<string, HistoryEntry>();
-    for (const entry of entries) latest.set(entry.id, entry);
-    const previous = new Map<string, StoredRow>();
+    const latest = new Map<number, HistoryEntry>();
+    for (const entry of entries) latest.set(ridOf(entry), entry);
+    const previous = new Map<number, StoredRow>();
     if (anyStored.get() !== undefined) {
-      const ids = [...latest.keys()];
-      for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
-        for (const old of stored.all(JSON.stringify(ids.slice(start, start + LOOKUP_CHUNK))) as StoredRow[]) previous.set(old.id, old);
+      const rids = [...latest.keys()];
+      for (let start = 0; start < rids.length; start += LOOKUP_CHUNK) {
+        for (const old of stored.all(JSON.stringify(rids.slice(start, start + LOOKUP_CHUNK))) as StoredRow[]) previous.set(old.rid, old);
       }
     }
     const sums = new SumsBatch();
     let written = 0;
-    for (const entry of latest.values()) {
-      const { values, summed } = rowOf(entry);
-      const old = previous.get(entry.id);
+    for (const [rid, entry] of latest) {
+      const { values, summed } = rowOf(rid, entry);
+      const old = previous.get(rid);
       if (old !== undefined) {
         if (Date.parse(entry.updatedAt) < Date.parse(old.updatedAt)) continue;
         sums.add(old, -1);
       }
-      search.run(upsert.get(values), searchTextOf(entry));
+      upsert.run(values);
+      search.run(rid, searchTextOf(entry));
       sums.add(summed, 1);
       written += 1;
     }
@@ -125,7 +125,14 @@ export function insertEntries(db: Database.Database, entries: Iterable<HistoryEn
   })();
 }
 
-function rowOf(entry: HistoryEntry): { values: unknown[]; summed: SummedRow } {
+/** The row key: the id's number (an id that is not a whole number is refused). */
+function ridOf(entry: HistoryEntry): number {
+  const rid = NUMERIC_ID.test(entry.id) ? Number(entry.id) : Number.NaN;
+  if (!Number.isSafeInteger(rid)) throw new Error(`id of history entry ${entry.id} is not a whole number below 2^53`);
+  return rid;
+}
+
+function rowOf(rid: number, entry: HistoryEntry): { values: unknown[]; summed: SummedRow } {
   const createdMs = Date.parse(entry.createdAt);
   // Days are counted from 1970 on (schema.ts): an earlier time is no transaction of this service.
   if (!Number.isFinite(createdMs) || createdMs < 0) throw new Error(`createdAt of history entry ${entry.id} is not a date from 1970 on: ${entry.createdAt}`);
@@ -139,7 +146,7 @@ function rowOf(entry: HistoryEntry): { values: unknown[]; summed: SummedRow } {
   };
   if (entry.direction !== 'in' && entry.direction !== 'out') throw new Error(`direction of history entry ${entry.id} is not in or out: ${String(entry.direction)}`);
   const values = [
-    entry.id, numericId(entry.id), entry.createdAt, createdMs, entry.updatedAt, entry.type, entry.subtype, entry.status,
+    rid, entry.id, entry.createdAt, createdMs, entry.updatedAt, entry.type, entry.subtype, entry.status,
     entry.direction, entry.currency, entry.amount, summed.amountWhole, summed.amountFrac1, summed.amountFrac2,
     entry.fee, summed.feeWhole, summed.feeFrac1, summed.feeFrac2, entry.network, entry.address,
     entry.paymentId, entry.hash, entry.txId, entry.operationId, entry.offchainId, entry.operationType,
@@ -161,10 +168,6 @@ function partsOf(text: string, field: string, id: string): AmountParts | null {
   return amountParts(text);
 }
 
-function numericId(id: string): number | bigint | null {
-  if (!NUMERIC_ID.test(id)) return null;
-  return id.length <= 15 ? Number(id) : BigInt(id);
-}
 
 export function entryFromRow(row: EntryRow): HistoryEntry {
   return {

@@ -15,7 +15,8 @@
 //   a row instead of the whole entry;
 // - history_monthly and history_daily: the part sums per month (and per day) and per value of
 //   every list filter, kept by insertEntries (the tables' only writer, sums-writer.ts) in the same
-//   transaction as the rows, a batch's changes added once per key. A summary or count
+//   transaction as the rows, a batch's changes added once per key (history_daily_currency the
+//   same per day and currency only, for what filters no other list). A summary or count
 //   without a text filter reads the months inside its range, the days of the part-months at its
 //   ends and the entries of the part-days only: thousands of sums instead of a million rows.
 //   The flows chart reads days (or months, for a long range); the facets come from the months.
@@ -26,34 +27,46 @@ export const HISTORY_TABLE = 'history_entries';
 export const SEARCH_TABLE = 'history_search';
 export const DAILY_TABLE = 'history_daily';
 export const MONTHLY_TABLE = 'history_monthly';
+export const DAILY_CURRENCY_TABLE = 'history_daily_currency';
 export const DAY_MS = 86_400_000;
 /** The columns whose values the filter menus offer. */
 export const FACET_COLUMNS = ['currency', 'type', 'subtype', 'status', 'network'] as const;
 
-/** Sums per period (day or month since 1970) and per value of every list filter. */
-function periodTable(name: string, period: 'day' | 'month'): string {
-  return `CREATE TABLE IF NOT EXISTS ${name} (
-    ${period}  INTEGER NOT NULL,
-    currency  TEXT NOT NULL,
-    direction TEXT NOT NULL,
-    type      TEXT NOT NULL,
-    subtype   TEXT NOT NULL,
-    status    TEXT NOT NULL,
-    -- '' for an entry without a network (a key column cannot be NULL; no filter value is '')
-    network   TEXT NOT NULL,
-    n         INTEGER NOT NULL,
+/** A sums table: its period column, and the values it keeps sums apart for. */
+export interface SumsTable {
+  name: string;
+  period: 'day' | 'month';
+  keys: readonly string[];
+}
+
+const EVERY_LIST = ['currency', 'direction', 'type', 'subtype', 'status', 'network'] as const;
+export const SUMS_TABLES: readonly SumsTable[] = [
+  { name: DAILY_TABLE, period: 'day', keys: EVERY_LIST },
+  { name: MONTHLY_TABLE, period: 'month', keys: EVERY_LIST },
+  // Per day and currency alone: what the flows chart and deep windows read when no other list is filtered.
+  { name: DAILY_CURRENCY_TABLE, period: 'day', keys: ['currency', 'direction'] },
+];
+
+/** Sums per period (day or month since 1970) and per value of the table's keys. */
+function periodTable(table: SumsTable): string {
+  // network is '' for an entry without one (a key column cannot be NULL; no filter value is '')
+  return `CREATE TABLE IF NOT EXISTS ${table.name} (
+    ${table.period} INTEGER NOT NULL,
+    ${table.keys.map((key) => `${key} TEXT NOT NULL`).join(',\n    ')},
+    n INTEGER NOT NULL,
     aw INTEGER NOT NULL, a1 INTEGER NOT NULL, a2 INTEGER NOT NULL,
     fw INTEGER NOT NULL, f1 INTEGER NOT NULL, f2 INTEGER NOT NULL,
-    PRIMARY KEY (${period}, currency, direction, type, subtype, status, network)
+    PRIMARY KEY (${[table.period, ...table.keys].join(', ')})
   ) WITHOUT ROWID`;
 }
 
 const CREATE_TABLES = `
   CREATE TABLE IF NOT EXISTS ${HISTORY_TABLE} (
+    -- the transaction's id as a number (the service's ids are whole numbers): the row's key, and
+    -- its order among rows of one time, with no second index to keep
     rid            INTEGER PRIMARY KEY,
-    id             TEXT NOT NULL UNIQUE,
-    -- the numeric value of id (NULL when it is not a number): rows sort by it, not by its text
-    id_num         INTEGER,
+    -- the id as the service wrote it
+    id             TEXT NOT NULL,
     created_at     TEXT NOT NULL,
     created_ms     INTEGER NOT NULL,
     updated_at     TEXT NOT NULL,
@@ -87,14 +100,14 @@ const CREATE_TABLES = `
     rid    INTEGER PRIMARY KEY,
     search TEXT NOT NULL
   );
-  ${periodTable(DAILY_TABLE, 'day')};
-  ${periodTable(MONTHLY_TABLE, 'month')}`;
+  ${SUMS_TABLES.map(periodTable).join(';\n  ')}`;
 
-// The newest-first order (scanned backwards), and the few rows whose amounts have no parts. The
+// The newest-first order (scanned backwards; every index ends with the row's key, so this one
+// is ordered by time, then id), and the few rows whose amounts have no parts. The
 // monthly table's value indexes serve the facets (one seek per distinct value); a write changes
 // them only when a month sees a new combination of values, so they cost the sync next to nothing.
 const CREATE_INDEXES = `
-  CREATE INDEX IF NOT EXISTS history_order ON ${HISTORY_TABLE} (created_ms, id_num, id);
+  CREATE INDEX IF NOT EXISTS history_order ON ${HISTORY_TABLE} (created_ms);
   CREATE INDEX IF NOT EXISTS history_oversize ON ${HISTORY_TABLE} (created_ms)
     WHERE amount_whole IS NULL OR (fee IS NOT NULL AND fee_whole IS NULL);
   ${FACET_COLUMNS.map((column) => `CREATE INDEX IF NOT EXISTS history_monthly_${column} ON ${MONTHLY_TABLE} (${column})`).join(';\n  ')}`;

@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import { entriesWhere, periodWhere, sumSources, type FilterSql, type SumSource } from './filter-sql';
 import { monthStartMs } from './months';
-import { DAILY_TABLE, DAY_MS, HISTORY_TABLE, MONTHLY_TABLE } from './schema';
+import { DAILY_CURRENCY_TABLE, DAILY_TABLE, DAY_MS, HISTORY_TABLE, MONTHLY_TABLE } from './schema';
 import { OVERSIZE_CONDITION, PART_SUMS_SQL, type OversizeRow, type PartSums } from './totals';
 
 const TABLE_SUMS_SQL = 'SUM(n) AS n, SUM(aw) AS aw, SUM(a1) AS a1, SUM(a2) AS a2, SUM(fw) AS fw, SUM(f1) AS f1, SUM(f2) AS f2';
@@ -30,6 +30,12 @@ interface PeriodRow extends PartSums {
 
 export type Prepare = (sql: string) => Database.Statement;
 
+/** The sums table a source of whole periods reads: per currency only, when no other list is filtered. */
+function tableOf(sql: FilterSql, kind: 'daily' | 'monthly'): string {
+  if (kind === 'monthly') return MONTHLY_TABLE;
+  return sql.currencyOnly ? DAILY_CURRENCY_TABLE : DAILY_TABLE;
+}
+
 export function createSumReader(prepared: Prepare) {
   function read(sql: FilterSql, source: SumSource): PeriodSums[] {
     let rows: PeriodRow[];
@@ -38,7 +44,7 @@ export function createSumReader(prepared: Prepare) {
           MIN(created_ms) AS oldest, MAX(created_ms) AS newest FROM ${HISTORY_TABLE} ${entriesWhere(sql, source)}
           GROUP BY period, currency, direction`).safeIntegers(true).all(sql.params) as PeriodRow[];
     } else {
-      const [table, column] = source.kind === 'daily' ? [DAILY_TABLE, 'day'] : [MONTHLY_TABLE, 'month'];
+      const [table, column] = [tableOf(sql, source.kind), source.kind === 'daily' ? 'day' : 'month'];
       rows = prepared(`SELECT ${column} AS period, currency, direction, ${TABLE_SUMS_SQL} FROM ${table} ${periodWhere(sql, source)}
           GROUP BY ${column}, currency, direction`).safeIntegers(true).all(sql.params) as PeriodRow[];
     }
@@ -53,7 +59,7 @@ export function createSumReader(prepared: Prepare) {
     if (row.source === 'monthly') {
       const month = new Date(row.startMs);
       const endMs = Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1) - 1;
-      const day = prepared(`SELECT ${which}(day) FROM ${DAILY_TABLE} ${periodWhere(sql, { kind: 'daily', first: row.startMs / DAY_MS, last: Math.floor(endMs / DAY_MS) })}`)
+      const day = prepared(`SELECT ${which}(day) FROM ${tableOf(sql, 'daily')} ${periodWhere(sql, { kind: 'daily', first: row.startMs / DAY_MS, last: Math.floor(endMs / DAY_MS) })}`)
         .pluck().get(sql.params) as number | null;
       if (day === null) return null;
       fromMs = day * DAY_MS;
@@ -97,12 +103,24 @@ export function createSumReader(prepared: Prepare) {
         INDEXED BY history_oversize ${entriesWhere(sql, sql, [OVERSIZE_CONDITION])}`).all(sql.params) as OversizeRow[];
     },
 
+    /** Matching rows per day, newest day first (no text filter): where a deep window starts. */
+    dayCounts(sql: FilterSql): Array<{ day: number; n: number }> {
+      const byDay = new Map<number, number>();
+      for (const source of sumSources(sql, 'day')) {
+        const rows = source.kind === 'entries'
+          ? prepared(`SELECT created_ms / ${DAY_MS} AS day, COUNT(*) AS n FROM ${HISTORY_TABLE} ${entriesWhere(sql, source)} GROUP BY day`).all(sql.params)
+          : prepared(`SELECT day, SUM(n) AS n FROM ${tableOf(sql, 'daily')} ${periodWhere(sql, source)} GROUP BY day`).all(sql.params);
+        for (const { day, n } of rows as Array<{ day: number; n: number }>) byDay.set(day, (byDay.get(day) ?? 0) + n);
+      }
+      return [...byDay.entries()].filter(([, n]) => n > 0).sort(([a], [b]) => b - a).map(([day, n]) => ({ day, n }));
+    },
+
     count(sql: FilterSql): number {
       let total = 0;
       for (const source of sumSources(sql, 'month')) {
         const statement = source.kind === 'entries'
           ? prepared(`SELECT COUNT(*) FROM ${HISTORY_TABLE} ${entriesWhere(sql, source)}`)
-          : prepared(`SELECT SUM(n) FROM ${source.kind === 'daily' ? DAILY_TABLE : MONTHLY_TABLE} ${periodWhere(sql, source)}`);
+          : prepared(`SELECT SUM(n) FROM ${tableOf(sql, source.kind)} ${periodWhere(sql, source)}`);
         total += Number(statement.pluck().get(sql.params) ?? 0);
       }
       return total;

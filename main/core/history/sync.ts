@@ -134,13 +134,15 @@ export class HistorySync {
     this.enter('initial');
     let cursors = store.cursors();
     if (cursors.idCursor === null && cursors.watermark === null) {
+      const newestCreated = api.recentTransactions({}, 1);
+      newestCreated.catch(() => undefined); // awaited below; an empty history never needs it
       const lastUpdated = await api.lastUpdatedTransaction();
       if (lastUpdated === null) {
         // Nothing to read: changes are read from the beginning from now on.
         this.save({ initialDone: true });
         return;
       }
-      const [newest] = await api.recentTransactions({}, 1);
+      const [newest] = await newestCreated;
       this.save({ watermark: lastUpdated.updatedAt, spanNewestMs: Date.parse((newest ?? lastUpdated).createdAt) });
       cursors = store.cursors();
     }
@@ -189,7 +191,11 @@ export class HistorySync {
       for await (const tx of walk) {
         if (this.closed) return;
         page.push(tx);
-        if (page.length >= PAGE_ROWS) flush();
+        if (page.length < PAGE_ROWS) continue;
+        flush();
+        // Let the replies that came in meanwhile be read before the next page is stored: a reply
+        // waiting to be read holds its slot in the rate limiter.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
       flush();

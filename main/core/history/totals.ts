@@ -32,28 +32,59 @@ export interface OversizeRow {
   fee_whole: number | null;
 }
 
+/** Three part sums, added as BigInt and turned into one Decimal at the end. */
+class PartTotal {
+  private whole = 0n;
+  private frac1 = 0n;
+  private frac2 = 0n;
+  /** Amounts too long for parts, added from their text. */
+  private extra: Decimal | null = null;
+
+  addParts(whole: bigint | null, frac1: bigint | null, frac2: bigint | null): void {
+    this.whole += whole ?? 0n;
+    this.frac1 += frac1 ?? 0n;
+    this.frac2 += frac2 ?? 0n;
+  }
+
+  addText(amount: string): void {
+    this.extra = (this.extra ?? new Decimal(0)).plus(amount);
+  }
+
+  value(): Decimal {
+    const parts = partsToDecimal(this.whole, this.frac1, this.frac2);
+    return this.extra === null ? parts : parts.plus(this.extra);
+  }
+}
+
 /** Amounts of one group: what came in, went out, and the fees paid. */
 export class FlowSums {
   count = 0;
-  in = new Decimal(0);
-  out = new Decimal(0);
-  fees = new Decimal(0);
+  private readonly inflow = new PartTotal();
+  private readonly outflow = new PartTotal();
+  private readonly fee = new PartTotal();
+
+  get in(): Decimal {
+    return this.inflow.value();
+  }
+
+  get out(): Decimal {
+    return this.outflow.value();
+  }
+
+  get fees(): Decimal {
+    return this.fee.value();
+  }
 
   addParts(direction: string, sums: PartSums): void {
     this.count += Number(sums.n);
-    const amount = partsToDecimal(sums.aw, sums.a1, sums.a2);
-    if (direction === 'in') this.in = this.in.plus(amount);
-    else this.out = this.out.plus(amount);
-    this.fees = this.fees.plus(partsToDecimal(sums.fw, sums.f1, sums.f2));
+    (direction === 'in' ? this.inflow : this.outflow).addParts(sums.aw, sums.a1, sums.a2);
+    this.fee.addParts(sums.fw, sums.f1, sums.f2);
   }
 
   /** An oversize row's texts; its count is already in the part sums' COUNT(*). */
   addOversize(row: OversizeRow): void {
-    if (row.amount_whole === null) {
-      if (row.direction === 'in') this.in = this.in.plus(row.amount);
-      else this.out = this.out.plus(row.amount);
-    }
-    if (row.fee !== null && row.fee_whole === null) this.fees = this.fees.plus(row.fee);
+    if (row.amount_whole === null) (row.direction === 'in' ? this.inflow : this.outflow).addText(row.amount);
+    if (row.fee !== null && row.fee_whole === null) this.fee.addText(row.fee);
   }
 }
 

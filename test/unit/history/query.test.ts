@@ -128,6 +128,20 @@ describe('history query engine', () => {
     expect(window.rows).toEqual(expected.slice(offset, offset + 100));
   });
 
+  it.each([
+    ['a status and dates with part-days at both ends', { statuses: ['SUCCESS'], from: '2024-01-05T13:00:00.000Z', till: '2025-03-01T07:30:00.000Z' }],
+    ['a text', { text: 'a' }],
+    ['currencies and dates', { currencies: ['USDT', 'BTC', 'ETH', 'XRP'], from: '2024-01-05T13:00:00.000Z' }],
+  ] as Array<[string, HistoryFilter]>)('deep windows with %s hold the right rows at every offset', (_name, filter) => {
+    const expected = ROWS.filter((row) => matches(row, filter)).sort(newestFirst).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(2_400);
+    for (const offset of [2_001, 2_345, expected.length - 130, expected.length - 1]) {
+      const window = query.rows({ filter, offset, limit: 120 });
+      expect(window.total).toBe(expected.length);
+      expect(window.rows.map((row) => row.id)).toEqual(expected.slice(offset, offset + 120));
+    }
+  });
+
   it('a write is seen by the next window and summary (caches follow the table)', () => {
     const local = new Database(':memory:');
     applyHistorySchema(local);
@@ -195,6 +209,7 @@ describe('history query engine', () => {
     const rows = ROWS.slice(0, 3);
     expect(() => insertEntries(local, [...rows, { ...(ROWS[3] as HistoryEntry), amount: '1e5' }])).toThrow(/amount of history entry/);
     expect(() => insertEntries(local, [{ ...(ROWS[3] as HistoryEntry), createdAt: 'yesterday' }])).toThrow(/createdAt/);
+    expect(() => insertEntries(local, [{ ...(ROWS[3] as HistoryEntry), id: 'tx-7' }])).toThrow(/id of history entry tx-7 is not a whole number/);
     expect(createHistoryQuery(local).count({})).toBe(0);
     local.close();
   });

@@ -3,7 +3,7 @@
 // body and stream frame it is sent. A profile moved to that server without its secret typed again
 // must not reach it at all, and once moved with a new secret nothing signed with the old one arrives.
 import { createHmac } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -133,7 +133,9 @@ async function until(condition: () => boolean, what: string, timeoutMs = 8_000):
 }
 
 function dataFilesContain(text: string): string[] {
-  return readdirSync(fixture.dataDir).filter((file) => readFileSync(join(fixture.dataDir, file)).includes(text));
+  // Every file, the profiles' history stores in their own folder included.
+  return readdirSync(fixture.dataDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => statSync(join(fixture.dataDir, file)).isFile() && readFileSync(join(fixture.dataDir, file)).includes(text));
 }
 
 describe('endpoints a key may be sent to', () => {

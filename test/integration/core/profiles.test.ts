@@ -1,6 +1,6 @@
 // Connection profiles end to end through dispatch: real SQLite, the real keytar store on a private
 // unlocked gnome-keyring. The secret goes to the keychain only and never comes back.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import keytar from 'keytar';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,7 +62,8 @@ describe('creating a profile', () => {
   it('never writes the secret to the database files', async () => {
     await create();
     await fixture.reopen();
-    for (const file of readdirSync(fixture.dataDir)) {
+    // Every file, the profiles' history stores in their own folder included.
+    for (const file of readdirSync(fixture.dataDir, { recursive: true, encoding: 'utf8' }).filter((name) => statSync(join(fixture.dataDir, name)).isFile())) {
       expect(readFileSync(join(fixture.dataDir, file)).includes('very-secret-key-value')).toBe(false);
     }
   });

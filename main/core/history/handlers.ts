@@ -7,7 +7,7 @@ import type { ScopedHandlers } from '../session/scopes';
 import type { HistoryService } from './service';
 
 function historyOf(scope: ProfileScope): HistoryService {
-  if (scope.history === null) throw new AppFailure('NO_HISTORY', 'This profile keeps no transaction history here');
+  if (scope.history === null) throw new AppFailure('NO_HISTORY', 'The transaction history of this profile is not available: its store could not be opened (see the log)');
   return scope.history;
 }
 

@@ -115,6 +115,19 @@ export class HistoryService {
   }
 }
 
+/**
+ * The profile's history service, or null when its store cannot be opened (a damaged file, one
+ * written by a newer Coffer): the rest of the profile's work goes on without it.
+ */
+export function openHistoryService(deps: HistoryServiceDeps): HistoryService | null {
+  try {
+    return new HistoryService(deps);
+  } catch (error) {
+    console.error(`[history] the history store of profile ${deps.profileId} could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 /** The entry with its explorer page: the template of its currency and network (or the currency's default network), {tx} its hash. */
 export function withExplorer(entry: HistoryEntry, templates: ReadonlyMap<string, string>): HistoryEntry {
   if (entry.hash === null || entry.hash === '') return entry;

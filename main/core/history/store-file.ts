@@ -5,7 +5,8 @@ import { join } from 'node:path';
 export const HISTORY_DIR = 'history';
 
 export function historyStoreFile(dataDir: string, profileId: string): string {
-  // Profile ids are the app's own (uuid-like); anything else is encoded so it stays one file name.
-  const name = /^[A-Za-z0-9_-]{1,100}$/.test(profileId) ? profileId : encodeURIComponent(profileId).replace(/[.%]/g, '_');
+  // Profile ids are the app's own (uuid-like) and stay as they are; any other character becomes
+  // _XX (its code in hex, '_' included), so two ids never share a file and a name never leaves the folder.
+  const name = profileId.replace(/[^A-Za-z0-9-]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
   return join(dataDir, HISTORY_DIR, `${name}.db`);
 }

@@ -6,7 +6,7 @@ import type { Events } from '../../../preload/contract';
 import type { AuditLog } from '../audit/audit-log';
 import { CheckoutLinks } from '../buycrypto/checkout-links';
 import { BuyCryptoService } from '../buycrypto/service';
-import { HistoryService, type HistoryServiceDeps } from '../history/service';
+import { openHistoryService, type HistoryService, type HistoryServiceDeps } from '../history/service';
 import { PendingLedger } from '../pending/ledger';
 import type { PendingStore } from '../pending/store';
 import { SubAccountsService } from '../subaccounts/service';
@@ -60,7 +60,8 @@ export interface ProfileScope {
   readonly buyCrypto: BuyCryptoService;
   /**
    * The transaction history: its store's file (history.databasePath, which the exporter opens
-   * read-only) and query engine (history.query); null when the scope has no data directory.
+   * read-only) and query engine (history.query); null when the scope has no data directory or
+   * the store could not be opened.
    */
   readonly history: HistoryService | null;
 }
@@ -120,7 +121,7 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     followBackoffMs: deps.buyFollowBackoffMs,
   });
 
-  const history = deps.dataDir === undefined ? null : new HistoryService({
+  const history = deps.dataDir === undefined ? null : openHistoryService({
     dataDir: deps.dataDir, nativeBinding: deps.nativeBinding, profileId, api: api.withPriority('background'),
     currencies: () => withdrawals.currencies(), links: deps.checkoutLinks ?? new CheckoutLinks(), sync: deps.historySync,
     notices: {

@@ -2,6 +2,7 @@
 // its currency's precision (decimal text throughout), its times local with UTC beside, long
 // addresses and hashes shortened for a column.
 import type { CurrencyTotals, HistoryEntry } from '../../../../preload/contract/history';
+import { formatAuditTime } from '../audit/audit-filter';
 import { formatMoney, type Precisions } from '../money/money-format';
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -51,14 +52,8 @@ export function shortId(text: string | null, keep = 6): string {
   return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** "2026-03-12 14:02:07" in local time. */
-export function localTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
+/** "2026-03-12 14:02:07" in local time: the audit log's way of telling a time. */
+export const localTime: (iso: string) => string = formatAuditTime;
 
 /** "2026-03-12 13:02:07 UTC", for the hover. */
 export function utcTime(iso: string): string {

@@ -3,11 +3,46 @@
 import Decimal from './decimal';
 import { ApiError } from './errors';
 
-const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+const NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const QUOTE = 34;
+const BACKSLASH = 92;
 
+/** A character that can continue a number literal: a digit, '.', 'e', 'E', '+' or '-'. */
+function inNumber(code: number): boolean {
+  return (code >= 48 && code <= 57) || code === 46 || code === 101 || code === 69 || code === 43 || code === 45;
+}
+
+/**
+ * One pass over the text, skipping strings and quoting each number literal (a run that is not a
+ * well-formed number is left as it is, for JSON.parse to refuse); a page of a thousand records
+ * is read several times faster than with a regular expression replacing every token.
+ */
 export function parseJsonExact(text: string): unknown {
-  const quoted = text.replace(STRING_OR_NUMBER, (token) => (token.startsWith('"') ? token : `"${token}"`));
-  return JSON.parse(quoted);
+  const parts: string[] = [];
+  let copied = 0;
+  for (let i = 0; i < text.length; ) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      for (i += 1; i < text.length; ) {
+        const inside = text.charCodeAt(i);
+        i += inside === BACKSLASH ? 2 : 1;
+        if (inside === QUOTE) break;
+      }
+    } else if (code === 45 || (code >= 48 && code <= 57)) {
+      const start = i;
+      for (i += 1; i < text.length && inNumber(text.charCodeAt(i)); ) i += 1;
+      const token = text.slice(start, i);
+      if (NUMBER.test(token)) {
+        parts.push(text.slice(copied, start), '"', token, '"');
+        copied = i;
+      }
+    } else {
+      i += 1;
+    }
+  }
+  if (copied === 0) return JSON.parse(text);
+  parts.push(text.slice(copied));
+  return JSON.parse(parts.join(''));
 }
 
 export type JsonObject = Record<string, unknown>;

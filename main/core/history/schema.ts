@@ -43,7 +43,8 @@ const EVERY_LIST = ['currency', 'direction', 'type', 'subtype', 'status', 'netwo
 export const SUMS_TABLES: readonly SumsTable[] = [
   { name: DAILY_TABLE, period: 'day', keys: EVERY_LIST },
   { name: MONTHLY_TABLE, period: 'month', keys: EVERY_LIST },
-  // Per day and currency alone: what the flows chart and deep windows read when no other list is filtered.
+  // Per day and currency alone: what the flows chart and deep windows read when no other list is
+  // filtered (sums-writer.ts takes a table of two keys for this one).
   { name: DAILY_CURRENCY_TABLE, period: 'day', keys: ['currency', 'direction'] },
 ];
 

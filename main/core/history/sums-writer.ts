@@ -61,11 +61,12 @@ export class SumsBatch {
   add(row: SummedRow, sign: 1 | -1): void {
     const day = Math.floor(row.createdMs / DAY_MS);
     const month = monthOfMs(row.createdMs);
-    const values: Record<string, string> = {
-      currency: row.currency, direction: row.direction, type: row.type, subtype: row.subtype, status: row.status, network: row.network ?? '',
-    };
+    const network = row.network ?? '';
     SUMS_TABLES.forEach((table, i) => {
-      this.addTo(this.deltas[i] as Map<string, Delta>, table.period === 'day' ? day : month, table.keys.map((key) => values[key] ?? ''), row, sign);
+      const values = table.keys.length === 2
+        ? [row.currency, row.direction]
+        : [row.currency, row.direction, row.type, row.subtype, row.status, network];
+      this.addTo(this.deltas[i] as Map<string, Delta>, table.period === 'day' ? day : month, values, row, sign);
     });
   }
 

@@ -26,7 +26,7 @@ const PAGE_ROWS = 1_000;
 /** Where reading changes starts when the history was empty at the first read. */
 const BEGINNING = '1970-01-01T00:00:00.000Z';
 
-export type HistoryReads = Pick<TreasuryApi, 'transactionsAfterId' | 'transactionsUpdatedSince' | 'lastUpdatedTransaction' | 'recentTransactions'>;
+export type HistoryReads = Pick<TreasuryApi, 'transactionsAfterId' | 'transactionsUpdatedSince' | 'lastUpdatedTransaction'>;
 
 export interface HistorySyncDeps {
   /** The profile's client at background priority. */
@@ -134,16 +134,14 @@ export class HistorySync {
     this.enter('initial');
     let cursors = store.cursors();
     if (cursors.idCursor === null && cursors.watermark === null) {
-      const newestCreated = api.recentTransactions({}, 1);
-      newestCreated.catch(() => undefined); // awaited below; an empty history never needs it
       const lastUpdated = await api.lastUpdatedTransaction();
       if (lastUpdated === null) {
         // Nothing to read: changes are read from the beginning from now on.
         this.save({ initialDone: true });
         return;
       }
-      const [newest] = await newestCreated;
-      this.save({ watermark: lastUpdated.updatedAt, spanNewestMs: Date.parse((newest ?? lastUpdated).createdAt) });
+      // No record was created after the last update of any: its time bounds the span (one request fewer).
+      this.save({ watermark: lastUpdated.updatedAt, spanNewestMs: Date.parse(lastUpdated.updatedAt) });
       cursors = store.cursors();
     }
     this.progress.estimateSpan(cursors.spanOldestMs, cursors.spanNewestMs);

@@ -60,7 +60,10 @@ export const historyCallsV3 = (calls: V3Calls) => ({
     const firstFrom = afterId === undefined ? undefined : (BigInt(requireText(afterId, 'afterId')) + 1n).toString();
     return walkByIdPipelined(
       (idFrom, offset, limit) => listOf(calls, { order_by: 'id', sort: 'ASC', id_from: idFrom, offset, limit }),
-      (tx) => tx.id, { pageSize: PAGE_SIZE, firstFrom },
+      // Three in flight keep the rate limit busy (each one in flight past the last page is a wasted
+      // request); re-anchoring drains the pipeline, so it waits until offsets near the service's
+      // 100 000 ceiling.
+      (tx) => tx.id, { pageSize: PAGE_SIZE, firstFrom, concurrency: 3, anchorPages: 90 },
     );
   },
 

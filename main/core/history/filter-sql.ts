@@ -64,7 +64,8 @@ export function filterSql(filter: HistoryFilter): FilterSql {
   if (tillMs !== undefined) keyParts.push(`till=${tillMs}`);
   const text = filter.text?.trim().toLowerCase() || undefined;
   if (text !== undefined) {
-    params.text = text;
+    // GLOB's wildcards in the text are matched as themselves (a one-character class each).
+    params.text = `*${text.replace(/[*?[]/g, (c) => `[${c}]`)}*`;
     keyParts.push(`text=${JSON.stringify(text)}`);
   }
   const currencyOnly = (['types', 'subtypes', 'statuses', 'networks'] as const).every((name) => (filter[name] ?? []).length === 0);
@@ -76,8 +77,9 @@ export function entriesWhere(sql: FilterSql, range: { fromMs: number | undefined
   const conditions = [...sql.lists, ...extra];
   if (range.fromMs !== undefined) conditions.push(`created_ms >= ${range.fromMs}`);
   if (range.tillMs !== undefined) conditions.push(`created_ms <= ${range.tillMs}`);
-  // instr, not LIKE: no wildcard to escape, and the faster scan.
-  if (sql.text !== undefined) conditions.push(`rid IN (SELECT rid FROM ${SEARCH_TABLE} WHERE instr(search, @text) > 0)`);
+  // GLOB on the lower-cased text: a case-insensitive substring match, and the fastest scan SQLite
+  // has for one (instr reads the same rows more slowly, LIKE a little more slowly).
+  if (sql.text !== undefined) conditions.push(`rid IN (SELECT rid FROM ${SEARCH_TABLE} WHERE search GLOB @text)`);
   return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 

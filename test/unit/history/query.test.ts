@@ -76,6 +76,9 @@ const FILTERS: Array<[string, HistoryFilter]> = [
   ['text in a comment, any case', { text: 'INVOICE 1' }],
   ['text with LIKE wildcards taken literally', { text: '%' }],
   ['formula text', { text: '=sum(' }],
+  ['text with GLOB wildcards taken literally', { text: '*' }],
+  ['text with a GLOB class taken literally', { text: '[a' }],
+  ['text with a question mark', { text: 'e?' }],
   ['everything at once', { currencies: ['USDT', 'ETH'], types: ['WITHDRAW', 'DEPOSIT'], direction: 'in', from: ROWS[100]?.createdAt, text: 'a' }],
 ];
 

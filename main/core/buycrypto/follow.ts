@@ -4,33 +4,18 @@
 // wallet stream brings a buy-crypto deposit. Each change is announced once; "arrived" only for an
 // order seen open in this session, when it is completed and its deposit found.
 import { buyOrderKey, type BuyOrderView } from '../../../preload/contract/buycrypto';
+import { realTimers, type Timers } from '../timers';
 
 export const FOLLOW_BACKOFF_MS: readonly number[] = [2_000, 3_000, 5_000, 8_000, 13_000, 20_000, 30_000];
 /** How long after completing an order its deposit is still looked for. */
 export const DEPOSIT_SEARCH_MS = 10 * 60_000;
-
-export interface FollowTimers {
-  set(run: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-  now(): number;
-}
-
-export const realTimers: FollowTimers = {
-  set: (run, ms) => {
-    const timer = setTimeout(run, ms);
-    timer.unref?.();
-    return timer;
-  },
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  now: () => Date.now(),
-};
 
 export interface FollowDeps {
   /** The orders of these providers as they stand now (deposits matched); throws when none could be read. */
   read(providerIds: readonly string[]): Promise<BuyOrderView[]>;
   announce(order: BuyOrderView, arrived: boolean): void;
   backoffMs?: readonly number[];
-  timers?: FollowTimers;
+  timers?: Timers;
 }
 
 interface Followed {
@@ -44,7 +29,7 @@ export class OrderFollower {
   private readonly orders = new Map<string, Followed>();
   private readonly expected = new Set<string>();
   private readonly backoff: readonly number[];
-  private readonly timers: FollowTimers;
+  private readonly timers: Timers;
   private step = 0;
   private timer: unknown = null;
   private polling = false;

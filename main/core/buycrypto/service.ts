@@ -14,7 +14,8 @@ import { failureText } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
 import type { CheckoutLinks } from './checkout-links';
 import { createOrder } from './create';
-import { OrderFollower, type FollowTimers } from './follow';
+import type { Timers } from '../timers';
+import { OrderFollower } from './follow';
 import { BuyOptionsBook } from './options';
 import { newestFirst } from '../transfers/movements';
 import { matchDeposit, toOrderView } from './orders';
@@ -38,7 +39,7 @@ export interface BuyCryptoDeps {
   /** Local clock for the quotes' age (tests may replace it). */
   now?: () => number;
   followBackoffMs?: readonly number[];
-  followTimers?: FollowTimers;
+  followTimers?: Timers;
 }
 
 const CHECKING = 'It is being checked; do not repeat it.';

@@ -2,24 +2,9 @@
 // second and at once on every phase change, and the changed-rows notice, at most four times a
 // second with the rows counted in between.
 import type { HistorySyncPhase, HistorySyncStatus } from '../../../preload/contract/history';
+import type { Timers } from '../timers';
 
 export const NOTICE_INTERVAL_MS = 250;
-
-export interface SyncTimers {
-  set(run: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-  now(): number;
-}
-
-export const realSyncTimers: SyncTimers = {
-  set: (run, ms) => {
-    const timer = setTimeout(run, ms);
-    timer.unref?.();
-    return timer;
-  },
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  now: () => Date.now(),
-};
 
 /** Calls `emit` at most once per interval; a call in between is sent when the interval ends. */
 export class Throttle {
@@ -27,7 +12,7 @@ export class Throttle {
   private timer: unknown = null;
 
   constructor(
-    private readonly timers: SyncTimers,
+    private readonly timers: Timers,
     private readonly emit: () => void,
   ) {}
 

@@ -17,7 +17,8 @@ import type { TreasuryApi } from '../../exchange/treasury-api';
 import { failureText } from '../session/api-failure';
 import { entryFromTransaction } from './entry';
 import type { HistoryStore } from './store';
-import { PassProgress, Throttle, realSyncTimers, type SyncTimers } from './sync-progress';
+import { realTimers, type Timers } from '../timers';
+import { PassProgress, Throttle } from './sync-progress';
 
 export const RETRY_DELAYS_MS: readonly number[] = [2_000, 5_000, 15_000, 30_000, 60_000];
 export const CATCH_UP_EVERY_MS = 3 * 60_000;
@@ -39,11 +40,11 @@ export interface HistorySyncDeps {
   };
   retryDelaysMs?: readonly number[];
   catchUpEveryMs?: number;
-  timers?: SyncTimers;
+  timers?: Timers;
 }
 
 export class HistorySync {
-  private readonly timers: SyncTimers;
+  private readonly timers: Timers;
   private readonly progress: PassProgress;
   private readonly progressNotice: Throttle;
   private readonly changedNotice: Throttle;
@@ -56,7 +57,7 @@ export class HistorySync {
   private closed = false;
 
   constructor(private readonly deps: HistorySyncDeps) {
-    this.timers = deps.timers ?? realSyncTimers;
+    this.timers = deps.timers ?? realTimers;
     this.progress = new PassProgress(() => this.timers.now());
     this.progressNotice = new Throttle(this.timers, () => deps.notices.progress(this.status()));
     this.changedNotice = new Throttle(this.timers, () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import Decimal from '../../../preload/contract/decimal';
 import { BuyCryptoService, type BuyCryptoApi } from '../../../main/core/buycrypto/service';
 import { CheckoutLinks } from '../../../main/core/buycrypto/checkout-links';
-import type { FollowTimers } from '../../../main/core/buycrypto/follow';
+import type { Timers } from '../../../main/core/timers';
 import type { BuyCryptoOrder, BuyCryptoProvider, Currency } from '../../../main/exchange/domain';
 import type { PendingLedger } from '../../../main/core/pending/ledger';
 
@@ -28,7 +28,7 @@ function order(id: string, status: string): BuyCryptoOrder {
 }
 
 /** Timers that never fire on their own: the test runs the follow-up reads itself. */
-function manualTimers(): FollowTimers & { fire(): void } {
+function manualTimers(): Timers & { fire(): void } {
   let pending: (() => void) | null = null;
   return {
     set: (run) => ((pending = run), 1),

@@ -3,10 +3,11 @@
 // nothing is read once nothing is open, or after close.
 import { describe, expect, it } from 'vitest';
 import type { BuyOrderView } from '../../../preload/contract/buycrypto';
-import { DEPOSIT_SEARCH_MS, FOLLOW_BACKOFF_MS, OrderFollower, type FollowTimers } from '../../../main/core/buycrypto/follow';
+import { DEPOSIT_SEARCH_MS, FOLLOW_BACKOFF_MS, OrderFollower } from '../../../main/core/buycrypto/follow';
+import type { Timers } from '../../../main/core/timers';
 import { statusText } from '../../../main/core/buycrypto/orders';
 
-class StandInTimers implements FollowTimers {
+class StandInTimers implements Timers {
   nowMs = 0;
   pending: Array<{ run: () => void; ms: number }> = [];
   set(run: () => void, ms: number): unknown {

@@ -2,12 +2,13 @@
 // the history's span, its rate, no count (the service gives none), and notices at most four a
 // second with the last state always sent. Stand-in timers.
 import { describe, expect, it } from 'vitest';
-import { NOTICE_INTERVAL_MS, PassProgress, Throttle, type SyncTimers } from '../../../main/core/history/sync-progress';
+import { NOTICE_INTERVAL_MS, PassProgress, Throttle } from '../../../main/core/history/sync-progress';
+import type { Timers } from '../../../main/core/timers';
 
 function fakeTimers() {
   let now = 0;
   const due: Array<{ at: number; run: () => void }> = [];
-  const timers: SyncTimers = {
+  const timers: Timers = {
     set: (run, ms) => {
       const timer = { at: now + ms, run };
       due.push(timer);

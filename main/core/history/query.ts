@@ -18,7 +18,7 @@ import type {
 } from '../../../preload/contract/history';
 import { entriesWhere, filterSql, type FilterSql } from './filter-sql';
 import { bucketFor, foldFlows } from './flows';
-import { ENTRY_COLUMNS, entryFromRow, type EntryRow } from './rows';
+import { ENTRY_COLUMN_COUNT, ENTRY_COLUMNS, entryFromValues, type EntryValues } from './rows';
 import { DAY_MS, HISTORY_TABLE, MONTHLY_TABLE } from './schema';
 import { createSumReader } from './sums';
 import { FlowSums, entryOf } from './totals';
@@ -98,8 +98,8 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
   }
 
   /** Counts down the days to the one holding `offset`, then reads from there (on into older days as needed). */
-  function windowByDays(sql: FilterSql, offset: number, limit: number): EntryRow[] {
-    const rows: EntryRow[] = [];
+  function windowByDays(sql: FilterSql, offset: number, limit: number): EntryValues[] {
+    const rows: EntryValues[] = [];
     let skip = offset;
     for (const { day, n } of dayCounts(sql)) {
       if (skip >= n) {
@@ -111,25 +111,26 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
         tillMs: Math.min((day + 1) * DAY_MS - 1, sql.tillMs ?? Number.POSITIVE_INFINITY),
       };
       rows.push(...(prepared(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql, range)} ${NEWEST_FIRST} LIMIT @limit OFFSET @offset`)
-        .all({ ...sql.params, limit: limit - rows.length, offset: skip }) as EntryRow[]));
+        .raw(true).all({ ...sql.params, limit: limit - rows.length, offset: skip }) as EntryValues[]));
       skip = 0;
       if (rows.length >= limit) break;
     }
     return rows;
   }
 
-  function window(sql: FilterSql, offset: number, limit: number): EntryRow[] {
+  function window(sql: FilterSql, offset: number, limit: number): EntryValues[] {
     if (offset <= SHALLOW_OFFSET) {
       return prepared(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql)} ${NEWEST_FIRST} LIMIT @limit OFFSET @offset`)
-        .all({ ...sql.params, limit, offset }) as EntryRow[];
+        .raw(true).all({ ...sql.params, limit, offset }) as EntryValues[];
     }
     if (sql.text === undefined) return windowByDays(sql, offset, limit);
     const rids = orderedIds(sql).subarray(offset, offset + limit);
     if (rids.length === 0) return [];
-    const found = prepared(`SELECT rid, ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} WHERE rid IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(Array.from(rids))) as Array<EntryRow & { rid: number }>;
-    const byRid = new Map(found.map((row) => [row.rid, row]));
-    return Array.from(rids, (rid) => byRid.get(rid)).filter((row): row is EntryRow & { rid: number } => row !== undefined);
+    // rid follows the entry's columns
+    const found = prepared(`SELECT ${ENTRY_COLUMNS}, rid FROM ${HISTORY_TABLE} WHERE rid IN (SELECT value FROM json_each(?))`)
+      .raw(true).all(JSON.stringify(Array.from(rids))) as EntryValues[];
+    const byRid = new Map(found.map((row) => [row[ENTRY_COLUMN_COUNT] as number, row]));
+    return Array.from(rids, (rid) => byRid.get(rid)).filter((row): row is EntryValues => row !== undefined);
   }
 
   return {
@@ -156,7 +157,7 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
     rows({ filter, offset, limit }) {
       const sql = filterSql(filter);
       const total = count(filter);
-      return { rows: offset >= total ? [] : window(sql, offset, limit).map(entryFromRow), total };
+      return { rows: offset >= total ? [] : window(sql, offset, limit).map(entryFromValues), total };
     },
 
     flows(filter) {
@@ -174,8 +175,9 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
     *iterate(filter) {
       const sql = filterSql(filter);
       // A statement of its own: two exports may iterate at once.
-      const rows = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql)} ${OLDEST_FIRST}`).iterate(sql.params) as IterableIterator<EntryRow>;
-      for (const row of rows) yield entryFromRow(row);
+      const rows = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql)} ${OLDEST_FIRST}`)
+        .raw(true).iterate(sql.params) as IterableIterator<EntryValues>;
+      for (const row of rows) yield entryFromValues(row);
     },
 
     count,

@@ -4,7 +4,7 @@
 // accountant formats, how many rows were left out and why. manifest.sig is the base64 Ed25519
 // signature of manifest.json's exact bytes, so a manifest is written once and never re-serialised.
 import { z } from 'zod';
-import { EXPORT_FORMATS, historyFilter, type ExportFormat, type ExportManifestView, type HistoryFilter } from '../../../preload/contract/history';
+import { EXPORT_FORMATS, historyFilter, type ExportManifestView } from '../../../preload/contract/history';
 import { EXCLUDED_REASONS, type ExcludedCounts } from './formats/tax-mapping';
 
 export const MANIFEST_NAME = 'manifest.json';
@@ -14,23 +14,10 @@ export const MANIFEST_FORMAT_VERSION = 1;
 /** A manifest is a few kilobytes; anything near this is not ours. */
 export const MANIFEST_MAX_BYTES = 1024 * 1024;
 
-export interface ManifestFile {
-  name: string;
-  sha256: string;
-  rows: number;
-  bytes: number;
-}
+export type ManifestFile = ExportManifestView['files'][number];
 
-export interface Manifest {
-  appVersion: string;
-  profileName: string;
-  account: string;
-  filters: HistoryFilter;
-  format: ExportFormat;
-  from: string | null;
-  till: string | null;
-  rowCount: number;
-  files: ManifestFile[];
+/** What is signed: the view review shows, with the signer's whole key rather than its fingerprint. */
+export interface Manifest extends Omit<ExportManifestView, 'formatVersion' | 'signerFingerprint'> {
   /** Rows left out of the accountant's file, per reason (koinly and cointracking only). */
   excluded?: ExcludedCounts;
   createdAt: string;

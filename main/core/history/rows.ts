@@ -19,10 +19,13 @@ const WRITTEN_COLUMNS = [
 ] as const;
 
 // Positional: binding by name costs more per row, and the review loader writes a million.
-const UPSERT_SQL = `INSERT INTO ${HISTORY_TABLE} (${WRITTEN_COLUMNS.join(', ')})
-  VALUES (${WRITTEN_COLUMNS.map(() => '?').join(', ')})
+/** A new row, from rowOf's values (bulk-load.ts adds rows to a new database with it). */
+export const INSERT_ENTRY_SQL = `INSERT INTO ${HISTORY_TABLE} (${WRITTEN_COLUMNS.join(', ')})
+  VALUES (${WRITTEN_COLUMNS.map(() => '?').join(', ')})`;
+export const INSERT_SEARCH_SQL = `INSERT INTO ${SEARCH_TABLE} (rid, search) VALUES (?, ?)`;
+const UPSERT_SQL = `${INSERT_ENTRY_SQL}
   ON CONFLICT (rid) DO UPDATE SET ${WRITTEN_COLUMNS.filter((c) => c !== 'rid').map((c) => `${c} = excluded.${c}`).join(', ')}`;
-const SEARCH_SQL = `INSERT INTO ${SEARCH_TABLE} (rid, search) VALUES (?, ?) ON CONFLICT (rid) DO UPDATE SET search = excluded.search`;
+const SEARCH_SQL = `${INSERT_SEARCH_SQL} ON CONFLICT (rid) DO UPDATE SET search = excluded.search`;
 
 /**
  * The columns a read needs to rebuild the entry, in the order entryFromValues takes them: reads
@@ -111,13 +114,13 @@ export function insertEntries(db: Database.Database, entries: Iterable<HistoryEn
 }
 
 /** The row key: the id's number (an id that is not a whole number is refused). */
-function ridOf(entry: HistoryEntry): number {
+export function ridOf(entry: HistoryEntry): number {
   const rid = NUMERIC_ID.test(entry.id) ? Number(entry.id) : Number.NaN;
   if (!Number.isSafeInteger(rid)) throw new Error(`id of history entry ${entry.id} is not a whole number below 2^53`);
   return rid;
 }
 
-function rowOf(rid: number, entry: HistoryEntry): { values: unknown[]; summed: SummedRow } {
+export function rowOf(rid: number, entry: HistoryEntry): { values: unknown[]; summed: SummedRow } {
   const createdMs = Date.parse(entry.createdAt);
   // Days are counted from 1970 on (schema.ts): an earlier time is no transaction of this service.
   if (!Number.isFinite(createdMs) || createdMs < 0) throw new Error(`createdAt of history entry ${entry.id} is not a date from 1970 on: ${entry.createdAt}`);
@@ -140,7 +143,7 @@ function rowOf(rid: number, entry: HistoryEntry): { values: unknown[]; summed: S
   return { values, summed };
 }
 
-function searchTextOf(entry: HistoryEntry): string {
+export function searchTextOf(entry: HistoryEntry): string {
   return [entry.address, entry.txId, entry.hash, entry.comment, entry.id]
     .filter((v) => v !== null && v !== '')
     .join(SEARCH_SEPARATOR)

@@ -14,9 +14,10 @@
 // - history_search: the lower-cased searched text per row, apart, so a text filter scans ~60 bytes
 //   a row instead of the whole entry;
 // - history_monthly and history_daily: the part sums per month (and per day) and per value of
-//   every list filter, kept by insertEntries (the tables' only writer, sums-writer.ts) in the same
+//   every list filter, kept by insertEntries (the stores' only writer, sums-writer.ts) in the same
 //   transaction as the rows, a batch's changes added once per key (history_daily_currency the
-//   same per day and currency only, for what filters no other list). A summary or count
+//   same per day and currency only, for what filters no other list); a new database loaded for
+//   review is summed once after all its rows instead (bulk-load.ts). A summary or count
 //   without a text filter reads the months inside its range, the days of the part-months at its
 //   ends and the entries of the part-days only: thousands of sums instead of a million rows.
 //   The flows chart reads days (or months, for a long range); the facets come from the months.
@@ -61,7 +62,8 @@ function periodTable(table: SumsTable): string {
   ) WITHOUT ROWID`;
 }
 
-const CREATE_TABLES = `
+/** The tables alone (a bulk load makes the indexes after its rows, bulk-load.ts). */
+export const CREATE_TABLES = `
   CREATE TABLE IF NOT EXISTS ${HISTORY_TABLE} (
     -- the transaction's id as a number (the service's ids are whole numbers): the row's key, and
     -- its order among rows of one time, with no second index to keep
@@ -107,7 +109,7 @@ const CREATE_TABLES = `
 // is ordered by time, then id), and the few rows whose amounts have no parts. The
 // monthly table's value indexes serve the facets (one seek per distinct value); a write changes
 // them only when a month sees a new combination of values, so they cost the sync next to nothing.
-const CREATE_INDEXES = `
+export const CREATE_INDEXES = `
   CREATE INDEX IF NOT EXISTS history_order ON ${HISTORY_TABLE} (created_ms);
   CREATE INDEX IF NOT EXISTS history_oversize ON ${HISTORY_TABLE} (created_ms)
     WHERE amount_whole IS NULL OR (fee IS NOT NULL AND fee_whole IS NULL);

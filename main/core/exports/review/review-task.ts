@@ -1,11 +1,11 @@
 // The worker's half of a review: verify the export (verify.ts), and only when its signature and
 // every file check out, load its rows into the review's own temporary database (the history
-// schema and writer the profile stores use), reporting progress as it goes.
+// schema the profile stores use, filled by the bulk loader: a new database read only afterwards),
+// reporting progress as it goes.
 import { StringDecoder } from 'node:string_decoder';
 import Database from 'better-sqlite3';
 import type { HistoryEntry, TrustedKey } from '../../../../preload/contract/history';
-import { applyHistorySchema } from '../../history/schema';
-import { insertEntries } from '../../history/query';
+import { bulkLoader } from '../../history/bulk-load';
 import { CanonicalCsvReader } from '../formats/canonical-csv';
 import { JsonRowsReader } from '../formats/json-rows';
 import { bindingOptions } from '../sqlite-binding';
@@ -40,14 +40,12 @@ async function loadRows(data: ReviewTaskData, dataFile: string, expected: number
   const db = new Database(data.dbPath, bindingOptions(data.nativeBinding));
   const zip = await ZipReader.open(data.zipPath);
   try {
-    // A scratch copy, thrown away with the review: no journal, no waiting for the disk.
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    applyHistorySchema(db);
+    // A scratch copy, thrown away with the review (the loader sets it up so).
+    const loader = bulkLoader(db);
     let batch: HistoryEntry[] = [];
     let loaded = 0;
     const flush = () => {
-      loaded += insertEntries(db, batch);
+      loaded += loader.add(batch);
       batch = [];
       channel.progress(loaded, expected, 'loading');
     };
@@ -62,6 +60,7 @@ async function loadRows(data: ReviewTaskData, dataFile: string, expected: number
     reader.push(decoder.end());
     reader.end();
     flush();
+    loader.finish();
     channel.progress(loaded, expected, 'loading', true);
     return loaded;
   } finally {

@@ -2,12 +2,26 @@
 // COFFER_NO_SANDBOX=1 turns it off (fast tests that need no exchange).
 // COFFER_SANDBOX_CONTROL_TOKEN switches on the sandbox's /sandbox/* test controls (clock advance,
 // deposits, faults) with that token; e2e tests use it to move the sandbox clock. Off otherwise.
+// COFFER_SANDBOX_HISTORY sets how many transactions a new sandbox's history is seeded with
+// (default 10 000): a demo desk wants a long history, a test that starts many desks a short one.
 import { startSandbox } from '../sandbox/index';
 import type { SandboxLauncher } from './builtin-sandbox';
 
 export function sandboxLauncherFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxLauncher | undefined {
   if (env.COFFER_NO_SANDBOX === '1') return undefined;
-  const controlToken = env.COFFER_SANDBOX_CONTROL_TOKEN;
-  if (!controlToken) return startSandbox;
-  return (options) => startSandbox({ ...options, controlToken });
+  const controlToken = env.COFFER_SANDBOX_CONTROL_TOKEN || undefined;
+  const seededHistory = seededHistoryFrom(env.COFFER_SANDBOX_HISTORY);
+  if (controlToken === undefined && seededHistory === undefined) return startSandbox;
+  return (options) => startSandbox({ ...options, controlToken, seededHistory });
+}
+
+const MAX_SEEDED_HISTORY = 200_000;
+
+function seededHistoryFrom(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 0 || count > MAX_SEEDED_HISTORY) {
+    throw new Error(`COFFER_SANDBOX_HISTORY must be a whole number from 0 to ${MAX_SEEDED_HISTORY}, not "${text}"`);
+  }
+  return count;
 }

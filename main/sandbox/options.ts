@@ -27,6 +27,8 @@ export interface SandboxOptions {
   pingIntervalMs?: number;
   /** Skip the 10 000 seeded transactions and 90 days of candles (fast unit tests). */
   lightSeed?: boolean;
+  /** How many settled transactions the master's history is seeded with (default 10 000, at most 200 000). */
+  seededHistory?: number;
 }
 
 export interface SandboxKeyPair {

@@ -45,7 +45,7 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   restoreClock(db, clock);
   const publicSide = makePublicSide?.(clock, seed, options.lightSeed === true) ?? null;
   const ctx = createContext(db, clock, seed, publicSide?.market ?? NO_MARKET);
-  const seedOptions = { apiKey: options.apiKey, secretKey: options.secretKey, lightSeed: options.lightSeed };
+  const seedOptions = { apiKey: options.apiKey, secretKey: options.secretKey, lightSeed: options.lightSeed, seededHistory: options.seededHistory };
   seedIfEmpty(ctx, seedOptions);
   const limits = new LimitPolicy(options.limits);
   const faults = new FaultRegistry();

@@ -34,11 +34,17 @@ interface Launch {
   startupMs: number;
 }
 
+/**
+ * Transactions each test's built-in sandbox is seeded with. Every new desk reads its whole history
+ * into its store at startup; 10 000 per host cost every test seconds it does not need.
+ */
+export const E2E_SEEDED_HISTORY = 1_500;
+
 /** Environment changes for a launch; a key set to undefined is removed. */
 export type EnvChanges = Record<string, string | undefined>;
 
 function hostEnv(dataDir: string, port: number, changes: EnvChanges): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, COFFER_DATA_DIR: dataDir, COFFER_NO_BROWSER: '1', COFFER_HOST_PORT: String(port) };
+  const env: NodeJS.ProcessEnv = { ...process.env, COFFER_DATA_DIR: dataDir, COFFER_NO_BROWSER: '1', COFFER_HOST_PORT: String(port), COFFER_SANDBOX_HISTORY: String(E2E_SEEDED_HISTORY) };
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) delete env[key];
     else env[key] = value;

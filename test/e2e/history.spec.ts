@@ -9,9 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, startCofferHost, test } from './fixtures';
+import { E2E_SEEDED_HISTORY, expect, startCofferHost, test } from './fixtures';
 import { shootInBothThemes } from './screenshots';
-import { SEEDED_HISTORY } from '../../main/sandbox/seed/seed';
 import { SandboxDesk, control } from './approvals-sandbox';
 import { fillProfileForm, formField, profileCard } from './profile-page';
 import { goToSection, historyRows, onHost, pickFilter, recordRequests, recordSyncPhases, tamperExport } from './history-sandbox';
@@ -54,7 +53,7 @@ test('a desk syncs its history with progress, filters it, opens a record and exp
   expect(reads).toEqual([...reads].sort((a, b) => a - b));
   // Every transaction of the account: the sandbox's own history and the ones seeded here.
   const stored = Number(await strip.getAttribute('data-stored'));
-  expect(stored).toBe(SEEDED_HISTORY + SEEDED);
+  expect(stored).toBe(E2E_SEEDED_HISTORY + SEEDED);
 
   // The whole history, then one currency: fewer rows, and every total row is that currency's.
   const totals = page.getByTestId('history-totals');

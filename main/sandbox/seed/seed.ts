@@ -18,6 +18,8 @@ export interface SeedOptions {
   apiKey?: string;
   secretKey?: string;
   lightSeed?: boolean;
+  /** Transactions in the master's seeded history; SEEDED_HISTORY when absent. */
+  seededHistory?: number;
 }
 
 interface PersonDef {
@@ -88,7 +90,7 @@ function seedWorld(ctx: SandboxContext, options: SeedOptions): void {
   })();
   const master = ctx.accounts.master();
   if (master && options.lightSeed !== true) {
-    insertHistory(ctx.db, { accountId: master.id, count: SEEDED_HISTORY, seed: ctx.seed, nowMs: now });
+    insertHistory(ctx.db, { accountId: master.id, count: options.seededHistory ?? SEEDED_HISTORY, seed: ctx.seed, nowMs: now });
   }
 }
 

@@ -10,6 +10,10 @@ import {
 } from './contract/history';
 import { AUDIT_EVENTS, AUDIT_OPERATIONS, type AuditEvents, type AuditOperations } from './contract/audit';
 import { namesOf, type OperationSpecs } from './contract/operation';
+import {
+  MARKET_OPERATIONS, PORTFOLIO_EVENTS, PORTFOLIO_EXPORT_OPERATIONS, PORTFOLIO_OPERATIONS,
+  type MarketOperations, type PortfolioEvents, type PortfolioExportOperations, type PortfolioOperations,
+} from './contract/portfolio';
 import { PENDING_EVENTS, PENDING_OPERATIONS, type PendingEvents, type PendingOperations } from './contract/pending';
 import { PROFILE_OPERATIONS, type ProfileOperations } from './contract/profiles';
 import { SHELL_EVENTS, SHELL_OPERATIONS, type ShellEvents, type ShellOperations } from './contract/shell';
@@ -23,6 +27,7 @@ export * from './contract/audit';
 export * from './contract/buycrypto';
 export * from './contract/history';
 export * from './contract/pending';
+export * from './contract/portfolio';
 export * from './contract/profiles';
 export * from './contract/shell';
 export * from './contract/subaccounts';
@@ -41,6 +46,9 @@ export interface Operations
     HistoryExportOperations,
     ExportKeyOperations,
     ReviewOperations,
+    PortfolioOperations,
+    PortfolioExportOperations,
+    MarketOperations,
     WithdrawalOperations,
     AuditOperations,
     PendingOperations {}
@@ -57,6 +65,9 @@ export const OPERATIONS: OperationSpecs<Operations> = {
   ...HISTORY_EXPORT_OPERATIONS,
   ...EXPORT_KEY_OPERATIONS,
   ...REVIEW_OPERATIONS,
+  ...PORTFOLIO_OPERATIONS,
+  ...PORTFOLIO_EXPORT_OPERATIONS,
+  ...MARKET_OPERATIONS,
   ...WITHDRAWAL_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...PENDING_OPERATIONS,
@@ -69,7 +80,7 @@ export type ResultOf<K extends OperationName> = Operations[K]['result'];
 export const OPERATION_NAMES: readonly OperationName[] = namesOf(OPERATIONS);
 
 /** Events main pushes to the renderer. */
-export interface Events extends ShellEvents, WalletEvents, TransferEvents, SubAccountEvents, BuyCryptoEvents, HistoryEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
+export interface Events extends ShellEvents, WalletEvents, TransferEvents, SubAccountEvents, BuyCryptoEvents, HistoryEvents, PortfolioEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
 export type EventName = keyof Events;
 
 export const EVENT_NAMES: readonly EventName[] = namesOf({
@@ -79,6 +90,7 @@ export const EVENT_NAMES: readonly EventName[] = namesOf({
   ...SUB_ACCOUNT_EVENTS,
   ...BUY_CRYPTO_EVENTS,
   ...HISTORY_EVENTS,
+  ...PORTFOLIO_EVENTS,
   ...WITHDRAWAL_EVENTS,
   ...AUDIT_EVENTS,
   ...PENDING_EVENTS,

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { HistoryEntry } from '../../../preload/contract/history';
 import type { Migration } from '../../db/migrate';
 import { openSqlite, type SqliteOptions } from '../../db/sqlite';
+import { PORTFOLIO_MIGRATION } from '../portfolio/tables';
 import { createHistoryQuery, insertEntries, type HistoryQuery } from './query';
 import { HISTORY_ENTRIES_MIGRATION } from './schema';
 import { historyStoreFile } from './store-file';
@@ -31,6 +32,7 @@ export const HISTORY_STORE_MIGRATIONS: readonly Migration[] = [
       );
       INSERT INTO history_sync_state (singleton) VALUES (1);`,
   },
+  PORTFOLIO_MIGRATION,
 ];
 
 export interface SyncCursors {

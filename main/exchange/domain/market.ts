@@ -64,3 +64,34 @@ export interface PriceHistoryQuery {
   limit?: number;
   sort?: 'ASC' | 'DESC';
 }
+
+/** A spot symbol of the market: its id (BTCUSDT) and the currencies it trades. */
+export interface MarketSymbol {
+  id: string;
+  base: string;
+  quote: string;
+}
+
+export const CANDLE_PERIODS = PRICE_PERIODS;
+export type CandlePeriod = PricePeriod;
+
+/** One candle: its opening time (ISO UTC), prices in the quote currency, volumes in base and quote. */
+export interface Candle {
+  timestamp: string;
+  open: Decimal;
+  close: Decimal;
+  high: Decimal;
+  low: Decimal;
+  volume: Decimal;
+  volumeQuote: Decimal;
+}
+
+export interface CandleQuery {
+  period?: CandlePeriod;
+  /** ISO times. */
+  from?: string;
+  till?: string;
+  /** 1-1000 candles, newest first unless sort is ASC. */
+  limit?: number;
+  sort?: 'ASC' | 'DESC';
+}

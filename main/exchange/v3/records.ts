@@ -1,14 +1,15 @@
 // Version 3 wire records → domain objects. Every reply is checked here, at the edge; a field that
 // is missing or not a decimal raises ApiError(kind 'response') naming it.
 import type {
-  Balance, BuyCryptoLimit, BuyCryptoMeta, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoRate, PriceHistory, CryptoAddress, Currency,
-  FeeEstimate, Network, PriceRate,
+  Balance, BuyCryptoLimit, BuyCryptoMeta, BuyCryptoOrder, BuyCryptoProvider, BuyCryptoRate, Candle, PriceHistory, CryptoAddress, Currency,
+  FeeEstimate, MarketSymbol, Network, PriceRate,
   SubAccount, SubAccountAcl, Transaction, WhitelistedAddress,
 } from '../domain';
 import {
   asArray, asObject, bool, decimal, id, isObject, optDecimal, optInt, optStr, str, type JsonObject,
 } from '../json';
 import type Decimal from '../decimal';
+import { ApiError } from '../errors';
 
 export function parseBalances(value: unknown, field: string): Balance[] {
   return asArray(value, field).map((item) => parseBalance(asObject(item, field)));
@@ -182,6 +183,38 @@ export function parsePriceHistory(value: unknown): PriceHistory[] {
       }),
     };
   });
+}
+
+/** The symbol list keyed by id; only spot symbols are kept (a record without a type is spot). */
+export function parseSymbols(value: unknown): MarketSymbol[] {
+  return Object.entries(asObject(value, 'symbols')).flatMap(([symbol, item]) => {
+    const record = asObject(item, symbol);
+    if ((optStr(record, 'type') ?? 'spot') !== 'spot') return [];
+    return [{ id: symbol, base: str(record, 'base_currency'), quote: str(record, 'quote_currency') }];
+  });
+}
+
+export function parseCandles(value: unknown): Candle[] {
+  return asArray(value, 'candles').map((item) => {
+    const record = asObject(item, 'candles');
+    return {
+      timestamp: str(record, 'timestamp'),
+      open: decimal(record, 'open'), close: decimal(record, 'close'), high: decimal(record, 'max'), low: decimal(record, 'min'),
+      volume: decimal(record, 'volume'), volumeQuote: decimal(record, 'volume_quote'),
+    };
+  });
+}
+
+/** A candle of the candles/{period} stream: {t: opening time in ms, o, c, h, l, v, q}. */
+export function parseStreamCandle(value: unknown): Candle {
+  const record = asObject(value, 'candle');
+  const ms = optInt(record, 't');
+  if (ms === undefined || ms < 0) throw new ApiError({ kind: 'response', message: 'Unexpected response: t is not a time', field: 't', description: 't is not a time' });
+  return {
+    timestamp: new Date(ms).toISOString(),
+    open: decimal(record, 'o'), close: decimal(record, 'c'), high: decimal(record, 'h'), low: decimal(record, 'l'),
+    volume: decimal(record, 'v'), volumeQuote: decimal(record, 'q'),
+  };
 }
 
 export function parseSubAccounts(value: unknown): SubAccount[] {

@@ -9,9 +9,9 @@ import { formatMoney, formatMoneyWithCode, type Precisions } from '../money/mone
 import { DONUT_COLORS } from '../wallet/use-holdings-chart-config';
 
 export const ALLOCATION_VIEWS = [
-  { key: 'currency', label: 'By currency' },
-  { key: 'side', label: 'By side' },
-  { key: 'account', label: 'By sub-account' },
+  { key: 'currency', label: 'By currency', column: 'Currency' },
+  { key: 'side', label: 'By side', column: 'Side' },
+  { key: 'account', label: 'By sub-account', column: 'Account' },
 ] as const;
 export type AllocationView = (typeof ALLOCATION_VIEWS)[number]['key'];
 export type AllocationShape = 'donut' | 'treemap';

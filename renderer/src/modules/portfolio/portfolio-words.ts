@@ -2,7 +2,7 @@
 // nothing to draw, the snapshots that disagree with the history, and which day the balances table
 // opens on. Days are UTC calendar days (YYYY-MM-DD), as main sends them.
 import type { NetWorthHistory, PortfolioNote, PortfolioNoteKind, SnapshotDisagreement } from '../../../../preload/contract/portfolio';
-import { formatMoneyWithCode, type Precisions } from '../money/money-format';
+import { formatAmount, formatMoneyWithCode, type Precisions } from '../money/money-format';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -92,4 +92,11 @@ export function emptyNetWorthReason(history: NetWorthHistory): string | null {
   if (held.size > 0) return `No price for ${[...held].sort().join(', ')} on these days.`;
   if (history.syncing) return FALLBACK_WORDS.syncing;
   return 'Nothing was held on these days.';
+}
+
+/** Decimal text shown whole, thousands separated: a price keeps every decimal it has. */
+export function exactAmount(text: string | null): string {
+  if (text === null) return '—';
+  const places = /\.(\d+)$/.exec(text.trim())?.[1]?.length ?? 0;
+  return formatAmount(text, places);
 }

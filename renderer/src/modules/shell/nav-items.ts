@@ -5,6 +5,7 @@ import ApprovalsIcon from './icons/ApprovalsIcon.vue';
 import AuditIcon from './icons/AuditIcon.vue';
 import BuyCryptoIcon from './icons/BuyCryptoIcon.vue';
 import HistoryIcon from './icons/HistoryIcon.vue';
+import PortfolioIcon from './icons/PortfolioIcon.vue';
 import ProfilesIcon from './icons/ProfilesIcon.vue';
 import ReviewIcon from './icons/ReviewIcon.vue';
 import SettingsIcon from './icons/SettingsIcon.vue';
@@ -70,6 +71,14 @@ export const NAV_ITEMS = [
     path: '/history',
     icon: HistoryIcon,
     page: () => import('../history/HistoryPage.vue'),
+    restorable: true,
+  },
+  {
+    name: 'portfolio',
+    label: 'Portfolio',
+    path: '/portfolio',
+    icon: PortfolioIcon,
+    page: () => import('../portfolio/PortfolioPage.vue'),
     restorable: true,
   },
   {

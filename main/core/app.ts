@@ -2,7 +2,7 @@
 // the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
 import type Database from 'better-sqlite3';
 import {
-  BUY_CRYPTO_OPERATIONS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, PENDING_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
+  BUY_CRYPTO_OPERATIONS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, PENDING_OPERATIONS, PORTFOLIO_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
 } from '../../preload/contract';
 import { openDatabase } from '../db/database';
 import { createProfilesRepo } from '../db/profiles-repo';
@@ -21,6 +21,7 @@ import { createEventBus, type EventBus } from './events';
 import { exportHandlers } from './exports/handlers';
 import { createExportServices } from './exports/services';
 import { pendingHandlers } from './pending/handlers';
+import { portfolioHandlers } from './portfolio/handlers';
 import { createPendingStore } from './pending/store';
 import { createProfileHandlers } from './profile-handlers';
 import { createProfilesService, type ProfilesService } from './profiles';
@@ -73,6 +74,7 @@ export function profileDomainHandlers(scopes: Scopes) {
     ...perProfile(scopes, SUB_ACCOUNT_OPERATIONS, subAccountHandlers),
     ...perProfile(scopes, BUY_CRYPTO_OPERATIONS, buyCryptoHandlers),
     ...perProfile(scopes, HISTORY_OPERATIONS, historyHandlers),
+    ...perProfile(scopes, PORTFOLIO_OPERATIONS, portfolioHandlers),
   };
 }
 

@@ -8,12 +8,15 @@ import { CheckoutLinks } from '../buycrypto/checkout-links';
 import { BuyCryptoService } from '../buycrypto/service';
 import { openHistoryService, type HistoryService, type HistoryServiceDeps } from '../history/service';
 import { PendingLedger } from '../pending/ledger';
+import type { PortfolioService } from '../portfolio/port';
+import { openPortfolioService } from '../portfolio/service';
 import type { PendingStore } from '../pending/store';
 import { SubAccountsService } from '../subaccounts/service';
 import { TransfersService } from '../transfers/service';
 import { WalletService } from '../wallet/service';
 import { WithdrawalsService } from '../withdrawals/service';
 import type { WithdrawalStore } from '../withdrawals/store';
+import { realTimers } from '../timers';
 import { liveFeedsFrom } from './live-feeds';
 import type { LiveFeeds, ProfileRef, ProfileSession } from './ports';
 
@@ -64,6 +67,8 @@ export interface ProfileScope {
    * the store could not be opened.
    */
   readonly history: HistoryService | null;
+  /** The net worth by day, today's allocation and a day's balances (without history: today only). */
+  readonly portfolio: PortfolioService;
 }
 
 export interface OpenScope {
@@ -94,6 +99,8 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     notices: {
       balances: (balances) => emit('walletBalances', { balances }),
       live: (live, detail) => emit('walletLive', detail === undefined ? { live } : { live, detail }),
+      // The page's own read of the balances is the day's snapshot: no request of its own at startup.
+      loaded: (balances) => portfolio.masterBalancesRead(balances),
     },
   });
 
@@ -126,8 +133,18 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     currencies: () => withdrawals.currencies(), links: deps.checkoutLinks ?? new CheckoutLinks(), sync: deps.historySync,
     notices: {
       progress: (status) => emit('historySyncProgress', { status }),
-      changed: (count) => emit('historyChanged', { count }),
+      changed: (count) => {
+        emit('historyChanged', { count });
+        portfolio.historyChanged();
+      },
     },
+  });
+
+  const portfolio = openPortfolioService({
+    databasePath: history?.databasePath ?? null, nativeBinding: deps.nativeBinding, history, api,
+    currencies: () => withdrawals.currencies(), rates: (currencies, valuation) => wallet.rates(currencies, valuation),
+    priceApi: api, backgroundBalances: () => api.withPriority('background').balances(),
+    changed: (reason) => emit('portfolioChanged', { reason }), timers: realTimers,
   });
 
   withdrawals.start();
@@ -148,8 +165,9 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
   );
 
   return {
-    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts, buyCrypto, history },
+    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts, buyCrypto, history, portfolio },
     close() {
+      portfolio.close();
       history?.close();
       buyCrypto.close();
       subAccounts.close();

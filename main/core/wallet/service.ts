@@ -5,7 +5,7 @@ import Decimal from '../../../preload/contract/decimal';
 import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
 import type { AddressQuery, CurrencyInfo, DepositAddress, MergedBalance, TransferInput, TransferResult, WalletOverview } from '../../../preload/contract/wallet';
 import type { FeeEstimateInput, FeeEstimateResult } from '../../../preload/contract/withdrawals';
-import type { CryptoAddress, Currency } from '../../exchange/domain';
+import type { AccountBalances, CryptoAddress, Currency } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
 import { normalCode } from '../field-checks';
 import type { PendingLedger } from '../pending/ledger';
@@ -16,6 +16,8 @@ import { applyBalances, mergeBalances, precisionByCode, precisionOf, toMap, valu
 export interface WalletNotices {
   balances(balances: MergedBalance[]): void;
   live(live: boolean, detail?: string): void;
+  /** Both sides' balances were read whole (the wallet page's overview). */
+  loaded?(balances: AccountBalances): void;
 }
 
 export interface WalletDeps {
@@ -45,6 +47,7 @@ export class WalletService {
     const [balances, currencies] = await serviceCall(() => Promise.all([this.deps.api.balances(), this.deps.currencies()]));
     this.wallet = toMap(balances.wallet);
     this.spot = toMap(balances.spot);
+    this.deps.notices.loaded?.(balances);
     const merged = mergeBalances(this.wallet, this.spot);
     const rates = await this.rates(merged.map((b) => b.currency), valuation);
     const valued = valueBalances(merged, rates, valuation);

@@ -2,7 +2,7 @@
 // the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
 import type Database from 'better-sqlite3';
 import {
-  BUY_CRYPTO_OPERATIONS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, PENDING_OPERATIONS, PORTFOLIO_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
+  BUY_CRYPTO_OPERATIONS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, MARKET_OPERATIONS, PENDING_OPERATIONS, PORTFOLIO_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
 } from '../../preload/contract';
 import { openDatabase } from '../db/database';
 import { createProfilesRepo } from '../db/profiles-repo';
@@ -15,6 +15,7 @@ import { createAuditHandlers } from './audit/handlers';
 import { CheckoutLinks } from './buycrypto/checkout-links';
 import { buyCryptoHandlers } from './buycrypto/handlers';
 import { historyHandlers } from './history/handlers';
+import { marketHandlers } from './market/handlers';
 import { startBuiltInSandbox, type BuiltInSandboxDeps, type SandboxLauncher } from './builtin-sandbox';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { createEventBus, type EventBus } from './events';
@@ -75,6 +76,7 @@ export function profileDomainHandlers(scopes: Scopes) {
     ...perProfile(scopes, BUY_CRYPTO_OPERATIONS, buyCryptoHandlers),
     ...perProfile(scopes, HISTORY_OPERATIONS, historyHandlers),
     ...perProfile(scopes, PORTFOLIO_OPERATIONS, portfolioHandlers),
+    ...perProfile(scopes, MARKET_OPERATIONS, marketHandlers),
   };
 }
 

@@ -7,6 +7,7 @@ import type { AuditLog } from '../audit/audit-log';
 import { CheckoutLinks } from '../buycrypto/checkout-links';
 import { BuyCryptoService } from '../buycrypto/service';
 import { openHistoryService, type HistoryService, type HistoryServiceDeps } from '../history/service';
+import { MarketService } from '../market/service';
 import { PendingLedger } from '../pending/ledger';
 import type { PortfolioService } from '../portfolio/port';
 import { openPortfolioService } from '../portfolio/service';
@@ -69,6 +70,8 @@ export interface ProfileScope {
   readonly history: HistoryService | null;
   /** The net worth by day, today's allocation and a day's balances (without history: today only). */
   readonly portfolio: PortfolioService;
+  /** The spot symbols and the one symbol whose candles are followed. */
+  readonly market: MarketService;
 }
 
 export interface OpenScope {
@@ -128,6 +131,10 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     followBackoffMs: deps.buyFollowBackoffMs,
   });
 
+  const market = new MarketService({
+    api, notices: { candles: (symbol, period, candles) => emit('marketCandles', { symbol, period, candles }) },
+  });
+
   const history = deps.dataDir === undefined ? null : openHistoryService({
     dataDir: deps.dataDir, nativeBinding: deps.nativeBinding, profileId, api: api.withPriority('background'),
     currencies: () => withdrawals.currencies(), links: deps.checkoutLinks ?? new CheckoutLinks(), sync: deps.historySync,
@@ -165,9 +172,10 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
   );
 
   return {
-    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts, buyCrypto, history, portfolio },
+    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts, buyCrypto, history, portfolio, market },
     close() {
       portfolio.close();
+      market.close();
       history?.close();
       buyCrypto.close();
       subAccounts.close();

@@ -2,6 +2,7 @@
 // sentences, and why an empty chart is empty.
 import { describe, expect, it } from 'vitest';
 import { addDays, defaultBalancesDay, disagreementWords, emptyNetWorthReason, notesWords } from '../../../../renderer/src/modules/portfolio/portfolio-words';
+import { defaultCurrency } from '../../../../renderer/src/modules/portfolio/portfolio-choice';
 import { netWorth } from './fixtures';
 
 describe('the balances table’s day', () => {
@@ -58,5 +59,16 @@ describe('why the net worth chart is empty', () => {
     const unpriced = netWorth({ points: [{ day: '2026-03-05', value: null, unpriced: ['XYZ'], snapshotValue: null }], notes: [] });
     expect(emptyNetWorthReason(unpriced)).toBe('No price for XYZ on these days.');
     expect(emptyNetWorthReason(netWorth({ points: [], notes: [], syncing: true }))).toBe('History is still syncing — older days may change.');
+  });
+});
+
+describe('the per-currency chart’s first currency', () => {
+  it('is the one worth most on the last day, the valuation currency only when nothing else is held', () => {
+    const btc = netWorth().currencies[0]!;
+    const usdt = { currency: 'USDT', points: [{ day: '2026-03-05', amount: '99999', price: '1', value: '99999' }] };
+    const eth = { currency: 'ETH', points: [{ day: '2026-03-05', amount: '1', price: '2000', value: '2000' }] };
+    expect(defaultCurrency(netWorth({ currencies: [usdt, eth, btc] }))).toBe('ETH');
+    expect(defaultCurrency(netWorth({ currencies: [usdt] }))).toBe('USDT');
+    expect(defaultCurrency(netWorth({ currencies: [] }))).toBeNull();
   });
 });

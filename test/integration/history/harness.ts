@@ -72,8 +72,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHistoryHarness(): Promise<Harness> {
-  const sandbox = await startSandbox({ lightSeed: true, controlToken: TOKEN });
+/** A light sandbox (a few hours of market history, no seeded transactions) unless the options say otherwise. */
+export async function startHistoryHarness(sandboxOptions: { lightSeed?: boolean; seededHistory?: number } = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ lightSeed: true, controlToken: TOKEN, ...sandboxOptions });
   const control = sandboxControl(sandbox.restUrl, TOKEN);
   const accounts = (await control('GET', '/sandbox/accounts')) as SandboxAccount[];
   const limiter = new RateLimiter();

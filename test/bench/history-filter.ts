@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { HistoryEntry, HistoryFilter } from '../../preload/contract/history';
 import { openHistoryStore } from '../../main/core/history/store';
+import { createDeltaReader } from '../../main/core/portfolio/daily-deltas';
 import { historyRowStream } from '../support/history-rows';
 import { sampleMemory } from './sandbox-process';
 
@@ -78,6 +79,9 @@ function main(): void {
     console.log(line('window of 100 at offset 500,000, one currency', timed(() => query.rows({ filter: { currencies: ['USDT'] }, offset: Math.floor(ROWS / 12), limit: 100 }))));
     console.log(line('flows, no filter (weeks)', timed(() => query.flows({}))));
     console.log(line('flows, 90 days (days)', timed(() => query.flows({ from: third(0.5), till: new Date(Date.parse(third(0.5)) + 90 * 86_400_000).toISOString() }))));
+    const deltas = createDeltaReader(raw);
+    const firstDay = deltas.firstDay() ?? 0;
+    console.log(line('portfolio: net worth All, the counted entries\' change per day', timed(() => deltas.daily('master', firstDay))));
     raw.close();
     store.close();
     const peak = memory.stop();

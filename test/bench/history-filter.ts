@@ -1,6 +1,6 @@
 // npm run bench:history (2 of 3) — the query engine over a profile's store of 1,000,000 rows
 // (generated, written 1,000 at a time as the sync writes them): a summary with totals for several
-// filters, windows of 100 rows at deep offsets, the flows chart, and peak RSS. Each figure is the
+// filters, windows of 100 rows at deep offsets, the flows chart, the portfolio's change per day, and peak RSS. Each figure is the
 // median of five runs (the first run apart), against the 100 ms target, and against a baseline
 // measured in the same run: the same totals straight from the entries, one GROUP BY over every row.
 // Run: npx tsx test/bench/history-filter.ts [rows]

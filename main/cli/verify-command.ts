@@ -53,6 +53,11 @@ function humanReport(file: string, verification: Verification): string[] {
   if (signer !== null) lines.push(`Signed by ${signer.fingerprint}${signer.label === null ? ' (not trusted here)' : ` (${signer.label})`}`);
   if (manifest !== null) {
     lines.push(`${manifest.rowCount} rows of ${manifest.profileName} at ${manifest.account}, ${manifest.format}, exported ${manifest.createdAt}`);
+    const day = manifest.balances;
+    if (day !== undefined) {
+      const scope = day.scope === 'all' ? 'master and sub-accounts' : 'master account';
+      lines.push(`Balances at the close of ${day.day} (${day.closeAt}), ${scope}, valued in ${day.valuationCurrency}: total ${day.totalValue}`);
+    }
     if (intact && !verified && signer !== null) lines.push(`To trust this signer: npm run coffer -- verify ${file} --trust ${signer.publicKey}`);
   }
   return lines;

@@ -2,7 +2,7 @@
 // the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
 import type Database from 'better-sqlite3';
 import {
-  BUY_CRYPTO_OPERATIONS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, MARKET_OPERATIONS, PENDING_OPERATIONS, PORTFOLIO_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
+  BUY_CRYPTO_OPERATIONS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, MARKET_OPERATIONS, PENDING_OPERATIONS, PORTFOLIO_EXPORT_OPERATIONS, PORTFOLIO_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
 } from '../../preload/contract';
 import { openDatabase } from '../db/database';
 import { createProfilesRepo } from '../db/profiles-repo';
@@ -19,6 +19,7 @@ import { marketHandlers } from './market/handlers';
 import { startBuiltInSandbox, type BuiltInSandboxDeps, type SandboxLauncher } from './builtin-sandbox';
 import { createDispatch, type Dispatch, type Handlers } from './dispatch';
 import { createEventBus, type EventBus } from './events';
+import { balancesExportHandlers } from './exports/balances-handlers';
 import { exportHandlers } from './exports/handlers';
 import { createExportServices } from './exports/services';
 import { pendingHandlers } from './pending/handlers';
@@ -126,6 +127,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...exportServices.handlers,
     ...profileDomainHandlers(scopes),
     ...perProfile(scopes, HISTORY_EXPORT_OPERATIONS, (scope) => exportHandlers(scope, exportServices.exportDeps)),
+    ...perProfile(scopes, PORTFOLIO_EXPORT_OPERATIONS, (scope) => balancesExportHandlers(scope, exportServices.exportDeps)),
   };
   return {
     dispatch: createDispatch(handlers),

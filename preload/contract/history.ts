@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isoTime } from './fields';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
+import type { DateBalances, PortfolioScope } from './portfolio-day';
 
 /** in: the wallet received it; out: the wallet paid it (fees are always out). */
 export const HISTORY_DIRECTIONS = ['in', 'out'] as const;
@@ -142,6 +143,20 @@ export interface HistorySyncStatus {
 export const EXPORT_FORMATS = ['csv', 'json', 'koinly', 'cointracking'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** A signed archive holds a history export in one of EXPORT_FORMATS, or the balances at one day's close. */
+export const BALANCES_EXPORT_FORMAT = 'balances';
+export type ArchiveFormat = ExportFormat | typeof BALANCES_EXPORT_FORMAT;
+
+/** What a balances export's signed manifest says of its day (amounts and values are decimal text). */
+export interface BalancesManifest {
+  day: string;
+  /** The day's last moment, ISO 8601 UTC. */
+  closeAt: string;
+  valuationCurrency: string;
+  scope: PortfolioScope;
+  totalValue: string;
+}
+
 export interface ExportRequest {
   filter: HistoryFilter;
   format: ExportFormat;
@@ -154,7 +169,7 @@ export interface ExportResult {
   /** The one .zip file written: data files, manifest and signature. */
   path: string;
   fileName: string;
-  format: ExportFormat;
+  format: ArchiveFormat;
   rows: number;
   bytes: number;
   /** The signing key's fingerprint, as Settings shows it. */
@@ -187,9 +202,12 @@ export interface ExportManifestView {
   profileName: string;
   /** The account the export was made from: the service's address and API version, never a key. */
   account: string;
+  /** Empty for a balances export. */
   filters: HistoryFilter;
-  format: ExportFormat;
-  /** The exported rows' time range (null bounds: empty export). */
+  format: ArchiveFormat;
+  /** A balances export's day, valuation and total (absent on history exports). */
+  balances?: BalancesManifest;
+  /** The exported rows' time range (null bounds: empty export); a balances export's is its close time. */
   from: string | null;
   till: string | null;
   rowCount: number;
@@ -266,6 +284,8 @@ export interface ReviewOperations {
   reviewSummary: Op<{ reviewId: string; filter: HistoryFilter }, HistorySummary>;
   reviewRows: Op<HistoryRowsRequest & { reviewId: string }, HistoryRows>;
   reviewFlows: Op<{ reviewId: string; filter: HistoryFilter }, HistoryFlows>;
+  /** A balances export's day, read from its file (precision is not exported: amounts as written). */
+  reviewBalances: Op<{ reviewId: string }, DateBalances>;
   closeReview: Op<{ reviewId: string }, void>;
 }
 
@@ -352,6 +372,7 @@ export const REVIEW_OPERATIONS = {
   reviewSummary: reads(z.object({ reviewId, filter: historyFilter }).strict()),
   reviewRows: reads(z.object({ reviewId, ...rowWindow }).strict()),
   reviewFlows: reads(z.object({ reviewId, filter: historyFilter }).strict()),
+  reviewBalances: reads(z.object({ reviewId }).strict()),
   closeReview: changes(z.object({ reviewId }).strict()),
 } as const satisfies OperationSpecs<ReviewOperations>;
 

@@ -7,37 +7,12 @@ import { z } from 'zod';
 import { currency } from './fields';
 import type { ExportResult } from './history';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
+import { PORTFOLIO_SCOPES, type DateBalances, type PortfolioNote, type PortfolioScope } from './portfolio-day';
+
+export * from './portfolio-day';
 
 export const PORTFOLIO_RANGES = ['1W', '1M', '3M', '1Y', 'All'] as const;
 export type PortfolioRange = (typeof PORTFOLIO_RANGES)[number];
-
-/** master: the profile's own account; all: the master and every sub-account together. */
-export const PORTFOLIO_SCOPES = ['master', 'all'] as const;
-export type PortfolioScope = (typeof PORTFOLIO_SCOPES)[number];
-
-/**
- * Why a chart or table is incomplete, said instead of drawing nothing:
- * - syncing: the history's first read is still running, so the past is not all known yet;
- * - noHistory: no transactions are stored, so only today is known;
- * - noPrice: the service has no price for `currency` on these days (its value is left out);
- * - negative: the reconstruction holds less than nothing of `currency` on these days, so some
- *   movement is missing from the history (a spot trade, a sub-account's own deposit);
- * - subAccountsCarried: sub-accounts' own movements cannot be read with the master's key: their
- *   balances are carried back unchanged except for transfers with the master;
- * - snapshotsDisagree: a snapshot Coffer took differs from the reconstruction (see disagreements).
- */
-export const PORTFOLIO_NOTE_KINDS = ['syncing', 'noHistory', 'noPrice', 'negative', 'subAccountsCarried', 'snapshotsDisagree'] as const;
-export type PortfolioNoteKind = (typeof PORTFOLIO_NOTE_KINDS)[number];
-
-export interface PortfolioNote {
-  kind: PortfolioNoteKind;
-  /** In plain words, naming the currency and days. */
-  message: string;
-  currency?: string;
-  /** The first and last day concerned (YYYY-MM-DD), when it is about days. */
-  from?: string;
-  till?: string;
-}
 
 /** One UTC day of the net worth chart (day: YYYY-MM-DD; values at the day's close). */
 export interface NetWorthPoint {
@@ -101,21 +76,6 @@ export interface PortfolioAllocation {
   missing: Array<{ accountId: string; label: string; reason: string }>;
   precision: Record<string, number>;
   asOf: string;
-}
-
-/** Every currency's amount at one day's close and its value at that day's close price. */
-export interface DateBalances {
-  day: string;
-  /** The day's last moment, ISO 8601 UTC: what the amounts are as of. */
-  closeAt: string;
-  valuationCurrency: string;
-  scope: PortfolioScope;
-  rows: Array<{ currency: string; amount: string; price: string | null; value: string | null }>;
-  totalValue: string;
-  unpriced: string[];
-  notes: PortfolioNote[];
-  syncing: boolean;
-  precision: Record<string, number>;
 }
 
 export const CANDLE_PERIODS = ['M1', 'M3', 'M5', 'M15', 'M30', 'H1', 'H4', 'D1', 'D7', '1M'] as const;

@@ -40,9 +40,8 @@ export function dataFileNames(format: ExportFormat): string[] {
 }
 
 /** Writes the archive; returns its size. The file is left for the caller to remove on failure. */
-export async function writeExportArchive(request: ArchiveRequest, sign: (summary: DataSummary) => Promise<SignedManifest>): Promise<number> {
-  const writer = await ZipWriter.create(request.path, request.modifiedAt);
-  try {
+export function writeExportArchive(request: ArchiveRequest, sign: (summary: DataSummary) => Promise<SignedManifest>): Promise<number> {
+  return writeSignedArchive(request.path, request.modifiedAt, async (writer) => {
     const summary: DataSummary = { files: [], rowCount: 0, from: null, till: null };
     for (const name of dataFileNames(request.format)) {
       const counted = countingRows(request.rows(), request.onRow);
@@ -54,7 +53,20 @@ export async function writeExportArchive(request: ArchiveRequest, sign: (summary
       }
       summary.files.push(file);
     }
-    const signed = await sign(summary);
+    return summary;
+  }, sign);
+}
+
+/**
+ * Any archive: the data files `write` adds, then manifest.json signed over what they hold and
+ * manifest.sig; returns the archive's size. The file is left for the caller to remove on failure.
+ */
+export async function writeSignedArchive(
+  path: string, modifiedAt: Date, write: (writer: ZipWriter) => Promise<DataSummary>, sign: (summary: DataSummary) => Promise<SignedManifest>,
+): Promise<number> {
+  const writer = await ZipWriter.create(path, modifiedAt);
+  try {
+    const signed = await sign(await write(writer));
     await writer.addEntry(MANIFEST_NAME, [signed.manifest]);
     await writer.addEntry(SIGNATURE_NAME, [signed.signature]);
     return await writer.finish();
@@ -62,6 +74,13 @@ export async function writeExportArchive(request: ArchiveRequest, sign: (summary
     await writer.abort();
     throw error;
   }
+}
+
+/** One data file from its lines (the first `headerLines` are not rows), as the manifest lists it. */
+export async function writeLines(writer: ZipWriter, name: string, lines: Iterable<string>, headerLines = 1): Promise<ManifestFile> {
+  let count = 0;
+  const written = await writer.addEntry(name, counted(lines, () => (count += 1)));
+  return { name, sha256: written.sha256, rows: count - headerLines, bytes: written.bytes };
 }
 
 async function writeDataFile(
@@ -79,9 +98,7 @@ async function writeDataFile(
   } else {
     lines = canonicalCsvLines(entries);
   }
-  let count = 0;
-  const written = await writer.addEntry(name, counted(lines, () => (count += 1)));
-  return { name, sha256: written.sha256, rows: count - headerLines, bytes: written.bytes };
+  return writeLines(writer, name, lines, headerLines);
 }
 
 function* counted<T>(items: Iterable<T>, each: () => void): Generator<T> {

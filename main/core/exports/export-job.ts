@@ -37,12 +37,19 @@ export async function runExportJob(request: ExportJobRequest, deps: ExportJobDep
   const signer = await deps.signer();
   const createdAt = (deps.now ?? (() => new Date()))();
   const wanted = exportFileName(request.profileName, createdAt, request.format);
-  const partialPath = join(request.folder, `.${wanted}.${randomUUID().slice(0, 8)}.partial`);
-  const data: ExportTaskData = {
-    kind: 'export', dbPath: request.dbPath, nativeBinding: deps.nativeBinding, filter: request.filter, format: request.format,
-    path: partialPath, profileName: request.profileName, modifiedAt: createdAt.toISOString(),
-  };
   try {
+    const { fileName, written } = await writeIntoPlace(request.folder, wanted, exportInWorker);
+    return { exportId: randomUUID(), path: join(request.folder, fileName), fileName, format: request.format, rows: written.rows, bytes: written.bytes, fingerprint: signer.info.fingerprint };
+  } catch (error) {
+    if (error instanceof WorkerJobError) throw new AppFailure('EXPORT_FAILED', `The export failed: ${error.message}`);
+    throw error;
+  }
+
+  function exportInWorker(partialPath: string): Promise<ExportTaskResult> {
+    const data: ExportTaskData = {
+      kind: 'export', dbPath: request.dbPath, nativeBinding: deps.nativeBinding, filter: request.filter, format: request.format,
+      path: partialPath, profileName: request.profileName, modifiedAt: createdAt.toISOString(),
+    };
     const job = runWorkerJob<ExportTaskResult>(deps.workerScript, data, {
       progress: (done, total, phase) => deps.progress(done, total, phase === 'signing' ? 'signing' : 'writing'),
       request: async (body) => {
@@ -58,21 +65,30 @@ export async function runExportJob(request: ExportJobRequest, deps: ExportJobDep
         return { manifest: new Uint8Array(signed.manifest), signature: signed.signature };
       },
     });
-    const written = await job.result;
-    const fileName = await moveIntoPlace(partialPath, request.folder, wanted);
-    return { exportId: randomUUID(), path: join(request.folder, fileName), fileName, format: request.format, rows: written.rows, bytes: written.bytes, fingerprint: signer.info.fingerprint };
+    return job.result;
+  }
+}
+
+/**
+ * Writes a file under a temporary name in its folder, then gives it its final name (see
+ * moveIntoPlace): a failed write leaves nothing behind. Returns the name it got and what `write` gave.
+ */
+export async function writeIntoPlace<T>(folder: string, wanted: string, write: (partialPath: string) => Promise<T>): Promise<{ fileName: string; written: T }> {
+  const partialPath = join(folder, `.${wanted}.${randomUUID().slice(0, 8)}.partial`);
+  try {
+    const written = await write(partialPath);
+    return { fileName: await moveIntoPlace(partialPath, folder, wanted), written };
   } catch (error) {
     await rm(partialPath, { force: true });
-    if (error instanceof WorkerJobError) throw new AppFailure('EXPORT_FAILED', `The export failed: ${error.message}`);
     throw error;
   }
 }
 
-/** coffer-<profile-slug>-<YYYYMMDD-HHmmss>-<format>.zip, the time in UTC. */
-export function exportFileName(profileName: string, at: Date, format: ExportFormat): string {
+/** coffer-<profile-slug>-<YYYYMMDD-HHmmss>-<what>.zip, the time in UTC; what: the format (and a balances export's day). */
+export function exportFileName(profileName: string, at: Date, what: string): string {
   const slug = profileName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '') || 'profile';
   const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `coffer-${slug}-${stamp}-${format}.zip`;
+  return `coffer-${slug}-${stamp}-${what}.zip`;
 }
 
 /**

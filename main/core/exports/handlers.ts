@@ -65,6 +65,7 @@ export function createReviewHandlers(reviews: ReviewSessions): Pick<Handlers, ke
     reviewSummary: async ({ reviewId, filter }) => ok(reviews.summary(reviewId, filter)),
     reviewRows: async ({ reviewId, ...window }) => ok(reviews.rows(reviewId, window)),
     reviewFlows: async ({ reviewId, filter }) => ok(reviews.flows(reviewId, filter)),
+    reviewBalances: async ({ reviewId }) => ok(reviews.balances(reviewId)),
     closeReview: async ({ reviewId }) => ok(await reviews.close(reviewId)),
   };
 }

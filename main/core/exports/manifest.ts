@@ -1,10 +1,12 @@
 // manifest.json: what an export says about itself, signed. It names the app and profile it came
 // from (the account as the service's address and API version, never a key), the filters, the
 // exported rows' time range and count, and each data file's SHA-256, row count and size; for the
-// accountant formats, how many rows were left out and why. manifest.sig is the base64 Ed25519
-// signature of manifest.json's exact bytes, so a manifest is written once and never re-serialised.
+// accountant formats, how many rows were left out and why; for a balances export, its day, valuation
+// currency, scope and total. manifest.sig is the base64 Ed25519 signature of manifest.json's exact
+// bytes, so a manifest is written once and never re-serialised.
 import { z } from 'zod';
-import { EXPORT_FORMATS, historyFilter, type ExportManifestView } from '../../../preload/contract/history';
+import { BALANCES_EXPORT_FORMAT, EXPORT_FORMATS, historyFilter, type BalancesManifest, type ExportManifestView } from '../../../preload/contract/history';
+import { PORTFOLIO_SCOPES } from '../../../preload/contract/portfolio';
 import { EXCLUDED_REASONS, type ExcludedCounts } from './formats/tax-mapping';
 
 export const MANIFEST_NAME = 'manifest.json';
@@ -51,13 +53,26 @@ export function manifestBytes(manifest: Manifest): Buffer {
     rowCount: manifest.rowCount,
     files: manifest.files.map(({ name, sha256, rows, bytes }) => ({ name, sha256, rows, bytes })),
     ...(manifest.excluded === undefined ? {} : { excluded: manifest.excluded }),
+    ...(manifest.balances === undefined ? {} : { balances: orderedBalances(manifest.balances) }),
     createdAt: manifest.createdAt,
     signer: { publicKey: manifest.signer.publicKey, fingerprint: manifest.signer.fingerprint },
   };
   return Buffer.from(JSON.stringify(ordered, null, 2) + '\n', 'utf8');
 }
 
+function orderedBalances(balances: BalancesManifest): BalancesManifest {
+  const { day, closeAt, valuationCurrency, scope, totalValue } = balances;
+  return { day, closeAt, valuationCurrency, scope, totalValue };
+}
+
 const count = z.number().int().min(0);
+const balancesSchema = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  closeAt: z.string(),
+  valuationCurrency: z.string().min(1),
+  scope: z.enum(PORTFOLIO_SCOPES),
+  totalValue: z.string().regex(/^-?\d+(\.\d+)?$/),
+});
 const excludedSchema = z.object(Object.fromEntries(EXCLUDED_REASONS.map((reason) => [reason, count])) as Record<(typeof EXCLUDED_REASONS)[number], typeof count>);
 
 const manifestSchema = z.object({
@@ -67,14 +82,17 @@ const manifestSchema = z.object({
   profileName: z.string(),
   account: z.string(),
   filters: historyFilter,
-  exportFormat: z.enum(EXPORT_FORMATS),
+  exportFormat: z.enum([...EXPORT_FORMATS, BALANCES_EXPORT_FORMAT]),
   from: z.string().nullable(),
   till: z.string().nullable(),
   rowCount: count,
   files: z.array(z.object({ name: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: count, bytes: count })).min(1).max(16),
   excluded: excludedSchema.optional(),
+  balances: balancesSchema.optional(),
   createdAt: z.string(),
   signer: z.object({ publicKey: z.string(), fingerprint: z.string() }),
+}).refine((m) => (m.exportFormat === BALANCES_EXPORT_FORMAT) === (m.balances !== undefined), {
+  message: 'a balances export, and only one, names its day', path: ['balances'],
 });
 
 export type ParsedManifest =
@@ -118,6 +136,7 @@ export function manifestView(manifest: Manifest, signerFingerprint: string): Exp
     account: manifest.account,
     filters: manifest.filters,
     format: manifest.format,
+    ...(manifest.balances === undefined ? {} : { balances: manifest.balances }),
     from: manifest.from,
     till: manifest.till,
     rowCount: manifest.rowCount,

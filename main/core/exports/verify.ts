@@ -7,9 +7,10 @@
 // is unknown.
 import { createHash, verify as verifySignature } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
-import type { ExportManifestView, ReviewProblem, ReviewReport, TrustedKey } from '../../../preload/contract/history';
+import { BALANCES_EXPORT_FORMAT, type ExportManifestView, type ReviewProblem, type ReviewReport, type TrustedKey } from '../../../preload/contract/history';
 import { CsvRecordCounter } from './csv/records';
 import { fingerprintOf, publicKeyObject } from './fingerprint';
+import { isBalancesCsvName } from './formats/balances-csv';
 import { CANONICAL_CSV_NAME } from './formats/canonical-csv';
 import { JSON_ROWS_NAME } from './formats/json-rows';
 import { MANIFEST_MAX_BYTES, MANIFEST_NAME, manifestView, parseManifest, SIGNATURE_NAME, type Manifest, type ManifestFile } from './manifest';
@@ -26,7 +27,7 @@ export interface Verification {
   /** Signature and every file check out: the rows may be loaded (the signer may still be unknown). */
   intact: boolean;
   verified: boolean;
-  /** The file review loads: transactions.csv, or transactions.json. */
+  /** The file review loads: transactions.csv, transactions.json, or a balances export's balances-<day>.csv. */
   dataFile: string | null;
 }
 
@@ -87,8 +88,13 @@ async function verifyArchive(zip: ZipReader, trusted: readonly TrustedKey[], pro
     signer: { fingerprint, publicKey: manifest.signer.publicKey, ...trust },
     intact,
     verified: intact && trust.trusted,
-    dataFile: listed.has(CANONICAL_CSV_NAME) ? CANONICAL_CSV_NAME : listed.has(JSON_ROWS_NAME) ? JSON_ROWS_NAME : null,
+    dataFile: dataFileOf(manifest, listed),
   };
+}
+
+function dataFileOf(manifest: Manifest, listed: ReadonlySet<string>): string | null {
+  if (manifest.format === BALANCES_EXPORT_FORMAT) return [...listed].find(isBalancesCsvName) ?? null;
+  return listed.has(CANONICAL_CSV_NAME) ? CANONICAL_CSV_NAME : listed.has(JSON_ROWS_NAME) ? JSON_ROWS_NAME : null;
 }
 
 function archiveListProblems(zip: ZipReader, files: readonly ManifestFile[]): ReviewProblem[] {

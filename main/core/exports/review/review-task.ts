@@ -1,11 +1,13 @@
 // The worker's half of a review: verify the export (verify.ts), and only when its signature and
-// every file check out, load its rows into the review's own temporary database (the history
-// schema the profile stores use, filled by the bulk loader: a new database read only afterwards),
-// reporting progress as it goes.
+// every file check out, read a balances export's day from its file, or load a history export's rows
+// into the review's own temporary database (the history schema the profile stores use, filled by
+// the bulk loader: a new database read only afterwards), reporting progress as it goes.
 import { StringDecoder } from 'node:string_decoder';
 import Database from 'better-sqlite3';
-import type { HistoryEntry, TrustedKey } from '../../../../preload/contract/history';
+import type { BalancesManifest, HistoryEntry, TrustedKey } from '../../../../preload/contract/history';
+import type { DateBalances } from '../../../../preload/contract/portfolio';
 import { bulkLoader } from '../../history/bulk-load';
+import { balancesFromExport, readBalancesCsv } from '../formats/balances-csv';
 import { CanonicalCsvReader } from '../formats/canonical-csv';
 import { JsonRowsReader } from '../formats/json-rows';
 import { bindingOptions } from '../sqlite-binding';
@@ -27,13 +29,32 @@ export interface ReviewTaskResult {
   verification: Verification;
   /** Rows loaded (0 when the export was not loaded). */
   rows: number;
+  /** A balances export's day, read from its file (never loaded as transactions). */
+  balances?: DateBalances;
 }
 
 export async function reviewTask(data: ReviewTaskData, channel: WorkerChannel): Promise<ReviewTaskResult> {
   const verification = await verifyExport(data.zipPath, data.trusted, (done, total) => channel.progress(done, total, 'verifying'));
   if (!verification.intact || verification.dataFile === null || verification.signed === null) return { verification, rows: 0 };
+  if (verification.signed.balances !== undefined) {
+    const balances = await readBalances(data.zipPath, verification.dataFile, verification.signed.balances);
+    return { verification, rows: balances.rows.length, balances };
+  }
   const rows = await loadRows(data, verification.dataFile, verification.signed.rowCount, channel);
   return { verification, rows };
+}
+
+/** A balances file is a few hundred rows: read whole. */
+const BALANCES_MAX_BYTES = 16 * 1024 * 1024;
+
+async function readBalances(zipPath: string, dataFile: string, day: BalancesManifest): Promise<DateBalances> {
+  const zip = await ZipReader.open(zipPath);
+  try {
+    const text = (await zip.readAll(dataFile, BALANCES_MAX_BYTES)).toString('utf8');
+    return balancesFromExport(readBalancesCsv(text, dataFile), day);
+  } finally {
+    await zip.close();
+  }
 }
 
 async function loadRows(data: ReviewTaskData, dataFile: string, expected: number, channel: WorkerChannel): Promise<number> {

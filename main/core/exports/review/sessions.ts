@@ -1,6 +1,7 @@
 // Offline review of an export: the renderer hands the file over in chunks, main checks it in a
 // worker (signature, hashes, row counts) and, when the data is intact, loads its rows into a
-// temporary database that the history query engine answers from, like the History page. A
+// temporary database that the history query engine answers from, like the History page (a
+// balances export's day is read from its file and kept instead, never loaded as transactions). A
 // review needs no profile, no keychain and no network: its only inputs are the file and the
 // trust list from settings. At most MAX_SESSIONS are open; opening another closes the oldest.
 // Everything a review wrote lives in its own temporary folder, deleted when it is closed.
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { HistoryFilter, HistoryFlows, HistoryRows, HistoryRowsRequest, HistorySummary, ReviewReport, TrustedKey } from '../../../../preload/contract/history';
+import type { DateBalances } from '../../../../preload/contract/portfolio';
 import { AppFailure } from '../../app-error';
 import { createHistoryQuery, type HistoryQuery } from '../../history/query';
 import { bindingOptions } from '../sqlite-binding';
@@ -40,6 +42,8 @@ interface Session {
   job: WorkerJob<ReviewTaskResult> | null;
   db: Database.Database | null;
   query: HistoryQuery | null;
+  /** A balances export's day, once checked (such an export has no rows to query). */
+  balances: DateBalances | null;
   closed: boolean;
 }
 
@@ -58,7 +62,7 @@ export class ReviewSessions {
     const id = randomUUID();
     const dir = await mkdtemp(join(this.deps.tmpRoot ?? tmpdir(), 'coffer-review-'));
     this.sessions.set(id, {
-      id, fileName: request.fileName, size: request.size, dir, received: 0, writing: Promise.resolve(), checking: null, job: null, db: null, query: null, closed: false,
+      id, fileName: request.fileName, size: request.size, dir, received: 0, writing: Promise.resolve(), checking: null, job: null, db: null, query: null, balances: null, closed: false,
     });
     return { reviewId: id };
   }
@@ -101,6 +105,15 @@ export class ReviewSessions {
     return this.loaded(reviewId).flows(filter);
   }
 
+  /** The day a balances export holds, read from its file when it checked out. */
+  balances(reviewId: string): DateBalances {
+    const session = this.open(reviewId);
+    if (session.balances === null) {
+      throw new AppFailure('NOT_LOADED', 'This export holds no balances that checked out: it is a history export, or its signature or files did not check out', 'reviewId');
+    }
+    return session.balances;
+  }
+
   async close(reviewId: string): Promise<void> {
     const session = this.sessions.get(reviewId);
     if (session === undefined) throw notFound();
@@ -123,6 +136,7 @@ export class ReviewSessions {
 
   private loaded(reviewId: string): HistoryQuery {
     const session = this.open(reviewId);
+    if (session.balances !== null) throw new AppFailure('NOT_LOADED', 'This export holds a day’s balances, not transactions', 'reviewId');
     if (session.query === null) {
       throw new AppFailure('NOT_LOADED', 'This export was not loaded: its signature or files did not check out (see the review report)', 'reviewId');
     }
@@ -152,9 +166,11 @@ export class ReviewSessions {
     } finally {
       session.job = null;
     }
-    const { verification, rows } = outcome;
+    const { verification, rows, balances } = outcome;
     const loaded = verification.intact && !session.closed && rows === verification.signed?.rowCount;
-    if (loaded) {
+    if (loaded && balances !== undefined) {
+      session.balances = balances;
+    } else if (loaded) {
       session.db = new Database(dbPath, bindingOptions(this.deps.nativeBinding, { readonly: true }));
       session.query = createHistoryQuery(session.db);
     }

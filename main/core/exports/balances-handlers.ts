@@ -1,0 +1,29 @@
+// The balances export in the active profile's scope: the day's balances as the portfolio gives
+// them, written to the folder asked for (else the export folder in settings) as one signed .zip.
+import type { PortfolioExportOperations } from '../../../preload/contract/portfolio';
+import { ok } from '../../../preload/contract/result';
+import { SETTING_KEYS } from '../../db/settings-repo';
+import type { Handlers } from '../dispatch';
+import type { PortfolioService } from '../portfolio/port';
+import { runBalancesExport } from './balances-export';
+import { exportFolder } from './export-job';
+import type { ExportHandlerDeps, ExportScope } from './handlers';
+
+export interface BalancesExportScope extends ExportScope {
+  portfolio: Pick<PortfolioService, 'balancesOnDate'>;
+}
+
+export function balancesExportHandlers(scope: BalancesExportScope, deps: ExportHandlerDeps): Pick<Handlers, keyof PortfolioExportOperations> {
+  return {
+    exportBalancesOnDate: async ({ folder: asked, ...day }) => {
+      // The folder first: a wrong one is said before the balances are worked out.
+      const folder = await exportFolder(asked, deps.settings.get(SETTING_KEYS.exportFolder), deps.dataDir);
+      const balances = await scope.portfolio.balancesOnDate(day);
+      const result = await runBalancesExport(
+        { balances, folder, profileName: scope.profile.name, account: deps.account(scope.profile.id) },
+        { signer: deps.signer, appVersion: deps.appVersion, now: deps.now },
+      );
+      return ok(result);
+    },
+  };
+}

@@ -1,6 +1,7 @@
 // A review's manifest and progress in words, pure.
 import type { ExportManifestView } from '../../../../preload/contract/history';
 import { FORMAT_CHOICES } from '../history/export-words';
+import { balancesSentence } from './balances-words';
 import { filterWords } from '../history/history-filter';
 import { localTime, utcTime } from '../history/history-words';
 import type { ReviewCheck, ReviewStage } from './review-store';
@@ -13,14 +14,20 @@ export interface Fact {
 
 /** What the signed manifest says about the export, as a reviewer reads it. */
 export function manifestFacts(manifest: ExportManifestView): Fact[] {
-  const format = FORMAT_CHOICES.find((choice) => choice.format === manifest.format)?.label ?? manifest.format;
+  const format = FORMAT_CHOICES.find((choice) => choice.format === manifest.format)?.label ?? (manifest.balances ? 'Balances (CSV)' : manifest.format);
   const range = manifest.from && manifest.till ? `${localTime(manifest.from)} – ${localTime(manifest.till)}` : 'No rows';
+  // A balances export has no filter or time range: its day, as the signed manifest says, instead.
+  const what: Fact[] = manifest.balances
+    ? [{ label: 'Balances', value: balancesSentence(manifest.balances), title: `Close: ${utcTime(manifest.balances.closeAt)}` }]
+    : [
+        { label: 'Filter', value: filterWords(manifest.filters) },
+        { label: 'Time range', value: range, title: manifest.from && manifest.till ? `${utcTime(manifest.from)} – ${utcTime(manifest.till)}` : undefined },
+      ];
   return [
     { label: 'Profile', value: manifest.profileName },
     { label: 'Account', value: manifest.account },
-    { label: 'Filter', value: filterWords(manifest.filters) },
-    { label: 'Time range', value: range, title: manifest.from && manifest.till ? `${utcTime(manifest.from)} – ${utcTime(manifest.till)}` : undefined },
-    { label: 'Rows', value: manifest.rowCount.toLocaleString('en-US') },
+    ...what,
+    { label: manifest.balances ? 'Currencies' : 'Rows', value: manifest.rowCount.toLocaleString('en-US') },
     { label: 'Format', value: format },
     { label: 'Files', value: manifest.files.map((file) => file.name).join(', ') },
     { label: 'Created', value: localTime(manifest.createdAt), title: utcTime(manifest.createdAt) },

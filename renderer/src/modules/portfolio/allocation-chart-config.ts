@@ -92,8 +92,10 @@ export type AllocationChartOption = {
         roam: false;
         nodeClick: false;
         breadcrumb: { show: false };
-        width: string;
-        height: string;
+        top: number;
+        left: number;
+        right: number;
+        bottom: number;
         label: { show: true; formatter: string; color: string };
         itemStyle: { borderColor: string; borderWidth: number; gapWidth: number };
         data: AllocationItem[];
@@ -144,8 +146,10 @@ export function buildAllocationOption(
         roam: false,
         nodeClick: false,
         breadcrumb: { show: false },
-        width: '100%',
-        height: '100%',
+        top: 0,
+        left: 0,
+        right: 0,
+        bottom: 0,
         label: { show: true, formatter: '{b}', color: colors.label },
         itemStyle: { borderColor: colors.background, borderWidth: 2, gapWidth: 2 },
         data,

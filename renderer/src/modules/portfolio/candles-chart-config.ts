@@ -81,7 +81,7 @@ interface PriceAxis {
   gridIndex: 0 | 1;
   scale: true;
   splitNumber: number;
-  axisLabel: { color: string; formatter: (value: number) => string };
+  axisLabel: { color: string; showMinLabel: boolean; formatter: (value: number) => string };
   splitLine: { lineStyle: { color: string } };
 }
 
@@ -114,8 +114,9 @@ export function buildCandlesOption(series: CandleSeries, symbol: MarketSymbolInf
     type: 'value',
     gridIndex,
     scale: true,
-    splitNumber: gridIndex === 0 ? 4 : 2,
-    axisLabel: { color: colors.text, formatter: compactNumber },
+    // The volume grid is short: its top label alone says the scale.
+    splitNumber: gridIndex === 0 ? 4 : 1,
+    axisLabel: { color: colors.text, showMinLabel: gridIndex === 0, formatter: compactNumber },
     splitLine: { lineStyle: { color: colors.grid } },
   });
   const number = (text: string) => new Decimal(text).toNumber();

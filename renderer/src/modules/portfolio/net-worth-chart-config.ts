@@ -70,9 +70,11 @@ export function netWorthTooltipLines(history: NetWorthHistory, index: number, pr
 export function buildNetWorthOption(history: NetWorthHistory, precision: Precisions, colors: ChartColors): NetWorthChartOption {
   const disagreeing = disagreeingDays(history);
   const points = history.points;
+  // The legend names only what is drawn: no snapshot, or none disagreeing, is not a key to read.
+  const legend = ['Net worth', ...(points.some((point) => point.snapshotValue !== null) ? ['Snapshot'] : []), ...(disagreeing.size > 0 ? ['Snapshot disagrees'] : [])];
   return {
     grid: { left: 8, right: 16, top: 32, bottom: 4, containLabel: true },
-    legend: { top: 0, right: 0, textStyle: { color: colors.text }, data: ['Net worth', 'Snapshot', 'Snapshot disagrees'] },
+    legend: { top: 0, right: 0, textStyle: { color: colors.text }, data: legend },
     tooltip: {
       trigger: 'axis',
       formatter: (params) => {

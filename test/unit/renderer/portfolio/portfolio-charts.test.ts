@@ -25,6 +25,12 @@ describe('net worth chart', () => {
     expect(disagreeing.itemStyle.color).toBe(colors.warning);
   });
 
+  it('names in the legend only what is drawn', () => {
+    expect(buildNetWorthOption(netWorth(), {}, colors).legend.data).toEqual(['Net worth', 'Snapshot', 'Snapshot disagrees']);
+    const plain = netWorth({ disagreements: [], points: netWorth().points.map((point) => ({ ...point, snapshotValue: null })) });
+    expect(buildNetWorthOption(plain, {}, colors).legend.data).toEqual(['Net worth']);
+  });
+
   it('says the day, the exact value, the snapshot, the disagreement and what has no price in the tooltip', () => {
     const option = buildNetWorthOption(netWorth(), { USDT: 2 }, colors);
     expect(option.tooltip.formatter([{ dataIndex: 3 }])).toBe('4 Mar 2026<br/>Net worth: 900.00 USDT<br/>Snapshot: 950.13 USDT<br/>Snapshot disagrees on BTC');

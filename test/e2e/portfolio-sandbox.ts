@@ -1,0 +1,85 @@
+// What the portfolio spec computes on its own, beside the page: a currency's holding at a day's
+// close straight from the sandbox over REST with a key of the sandbox's master account — today's
+// wallet + spot balances (available + reserved) minus the change of every counted transaction
+// created after the close. Counted, as main/core/portfolio/rules.ts documents: SUCCESS only, moves
+// between wallet and spot left out; in = +amount, out = −amount, and the fee always out.
+import Decimal from '../../preload/contract/decimal';
+import type { SandboxDesk } from './approvals-sandbox';
+
+interface BalanceRecord {
+  currency: string;
+  available: string;
+  reserved: string;
+}
+
+interface TransactionRecord {
+  status: string;
+  type: string;
+  subtype: string;
+  created_at: string;
+  native: { currency: string; amount: string; fee?: string; operation_type?: string };
+}
+
+const PAGE = 1_000;
+const INSIDE_WALLET_AND_SPOT = new Set(['WALLET_TO_SPOT', 'SPOT_TO_WALLET']);
+
+export class HoldingsReader {
+  private constructor(private readonly restUrl: string, private readonly auth: string) {}
+
+  /** A new key of the sandbox's master account that may read balances and the history. */
+  static async open(desk: SandboxDesk): Promise<HoldingsReader> {
+    const key = await desk.newKey(['PAY', 'HIST']);
+    return new HoldingsReader(desk.restUrl, `Basic ${Buffer.from(`${key.apiKey}:${key.secretKey}`).toString('base64')}`);
+  }
+
+  /** Per currency: wallet + spot, available + reserved, now. */
+  async today(): Promise<Map<string, Decimal>> {
+    const totals = new Map<string, Decimal>();
+    for (const side of ['wallet', 'spot']) {
+      for (const balance of await this.get<BalanceRecord[]>(`/api/3/${side}/balance`)) {
+        const total = new Decimal(balance.available).plus(balance.reserved);
+        totals.set(balance.currency, (totals.get(balance.currency) ?? new Decimal(0)).plus(total));
+      }
+    }
+    return totals;
+  }
+
+  /** Every transaction created after `closeMs`, oldest first. */
+  async createdAfter(closeMs: number): Promise<TransactionRecord[]> {
+    const found: TransactionRecord[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const query = new URLSearchParams({ from: String(closeMs), order_by: 'created_at', sort: 'ASC', limit: String(PAGE), offset: String(offset) });
+      const page = await this.get<TransactionRecord[]>(`/api/3/wallet/transactions?${query.toString()}`);
+      found.push(...page.filter((record) => Date.parse(record.created_at) > closeMs));
+      if (page.length < PAGE) return found;
+    }
+  }
+
+  /** Per currency: the holding at the close (`closeAt`, ISO) of the master account. */
+  async atClose(closeAt: string): Promise<Map<string, Decimal>> {
+    const closeMs = Date.parse(closeAt);
+    const [holdings, after] = await Promise.all([this.today(), this.createdAfter(closeMs)]);
+    for (const record of after) {
+      if (record.status !== 'SUCCESS') continue;
+      if (record.type === 'TRANSFER' && INSIDE_WALLET_AND_SPOT.has(record.subtype)) continue;
+      const { currency, amount, fee } = record.native;
+      const change = (received(record) ? new Decimal(amount) : new Decimal(amount).negated()).minus(fee ?? 0);
+      holdings.set(currency, (holdings.get(currency) ?? new Decimal(0)).minus(change));
+    }
+    return holdings;
+  }
+
+  private async get<T>(path: string): Promise<T> {
+    const response = await fetch(`${this.restUrl}${path}`, { headers: { authorization: this.auth } });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${text}`);
+    return JSON.parse(text) as T;
+  }
+}
+
+/** Money came in: a deposit, a transfer into the wallet, or a leg the service calls a deposit. */
+function received(record: TransactionRecord): boolean {
+  if (record.type === 'DEPOSIT') return true;
+  if (record.type === 'WITHDRAW') return false;
+  return record.native.operation_type?.toLowerCase() === 'deposit' || /DEPOSIT|_TO_WALLET$/.test(record.subtype);
+}

@@ -1,6 +1,7 @@
 // A review's manifest and progress in words, pure.
 import type { ExportManifestView } from '../../../../preload/contract/history';
 import { FORMAT_CHOICES } from '../history/export-words';
+import { exactAmount, longDay } from '../portfolio/portfolio-words';
 import { balancesSentence } from './balances-words';
 import { filterWords } from '../history/history-filter';
 import { localTime, utcTime } from '../history/history-words';
@@ -18,7 +19,10 @@ export function manifestFacts(manifest: ExportManifestView): Fact[] {
   const range = manifest.from && manifest.till ? `${localTime(manifest.from)} – ${localTime(manifest.till)}` : 'No rows';
   // A balances export has no filter or time range: its day, as the signed manifest says, instead.
   const what: Fact[] = manifest.balances
-    ? [{ label: 'Balances', value: balancesSentence(manifest.balances), title: `Close: ${utcTime(manifest.balances.closeAt)}` }]
+    ? [
+        { label: 'Day', value: `${longDay(manifest.balances.day)}, at the close (UTC)`, title: utcTime(manifest.balances.closeAt) },
+        { label: 'Total', value: `${exactAmount(manifest.balances.totalValue)} ${manifest.balances.valuationCurrency}`, title: balancesSentence(manifest.balances) },
+      ]
     : [
         { label: 'Filter', value: filterWords(manifest.filters) },
         { label: 'Time range', value: range, title: manifest.from && manifest.till ? `${utcTime(manifest.from)} – ${utcTime(manifest.till)}` : undefined },

@@ -45,7 +45,7 @@ describe('balances in words', () => {
     expect(balancesView({ ...DAY, unpriced: [] }).unpricedNote).toBeNull();
   });
 
-  it('the manifest facts of a balances export name its day instead of a filter and time range', () => {
+  it('the manifest facts of a balances export name its day and signed total instead of a filter and time range', () => {
     const base = report().manifest!;
     const facts = manifestFacts({
       ...base, format: 'balances', filters: {}, rowCount: 2,
@@ -54,7 +54,8 @@ describe('balances in words', () => {
     const labels = facts.map((fact) => fact.label);
     expect(labels).not.toContain('Filter');
     expect(labels).not.toContain('Time range');
-    expect(facts.find((fact) => fact.label === 'Balances')?.value).toBe('Balances at the close of 31 Dec 2025 in USDT, master and sub-accounts');
+    expect(facts.find((fact) => fact.label === 'Day')).toEqual({ label: 'Day', value: '31 Dec 2025, at the close (UTC)', title: expect.stringContaining('2025-12-31') });
+    expect(facts.find((fact) => fact.label === 'Total')?.value).toBe('139,500.75 USDT');
     expect(facts.find((fact) => fact.label === 'Currencies')?.value).toBe('2');
     expect(facts.find((fact) => fact.label === 'Format')?.value).toBe('Balances (CSV)');
   });

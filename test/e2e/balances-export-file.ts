@@ -1,9 +1,8 @@
 // A day's balances written as a signed export in the test process, by a desk the reviewer has
 // never seen (its own fresh key): what a reviewer is handed to check a year-end statement.
-import { generateKeyPairSync, sign } from 'node:crypto';
 import type { DateBalances } from '../../preload/contract/portfolio';
 import { runBalancesExport } from '../../main/core/exports/balances-export';
-import { fingerprintOf, rawPublicKey } from '../../main/core/exports/fingerprint';
+import { signerOf, testKey } from '../unit/exports/signed-export';
 
 const YEAR_END: DateBalances = {
   day: '2025-12-31',
@@ -26,14 +25,9 @@ const YEAR_END: DateBalances = {
 
 /** The export's path in `folder`. */
 export async function balancesExportFile(folder: string): Promise<string> {
-  const { privateKey } = generateKeyPairSync('ed25519');
-  const publicKey = rawPublicKey(privateKey);
   const result = await runBalancesExport(
     { balances: YEAR_END, folder, profileName: 'Year-end desk', account: 'https://api.example.test (API v3)' },
-    {
-      signer: async () => ({ info: { publicKey, fingerprint: fingerprintOf(publicKey), createdAt: '2026-01-02T09:00:00.000Z' }, sign: (bytes) => sign(null, bytes, privateKey) }),
-      appVersion: '0.1.0',
-    },
+    { signer: signerOf(testKey()), appVersion: '0.1.0' },
   );
   return result.path;
 }

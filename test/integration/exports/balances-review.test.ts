@@ -12,7 +12,7 @@ import { runBalancesExport } from '../../../main/core/exports/balances-export';
 import { ReviewSessions } from '../../../main/core/exports/review/sessions';
 import { SOURCE_WORKER } from '../../../main/core/exports/worker-thread';
 import { fixtureBalances } from '../../unit/exports/balances-fixture';
-import { removeScratch, rewritten, testKey, trustOnly } from '../../unit/exports/signed-export';
+import { removeScratch, rewritten, signerOf, testKey, trustOnly } from '../../unit/exports/signed-export';
 
 const ROOT = join(__dirname, '../../..');
 const desk = testKey();
@@ -24,7 +24,7 @@ const reviews = new ReviewSessions({ trustedKeys: () => trustOnly(desk), progres
 beforeAll(async () => {
   exported = await runBalancesExport(
     { balances, folder: root, profileName: 'Main desk', account: 'https://api.example.test (API v3)' },
-    { signer: async () => ({ info: { publicKey: desk.publicKey, fingerprint: desk.fingerprint, createdAt: '2026-01-01T00:00:00.000Z' }, sign: desk.sign }), appVersion: '0.1.0' },
+    { signer: signerOf(desk), appVersion: '0.1.0' },
   );
 });
 afterAll(async () => {

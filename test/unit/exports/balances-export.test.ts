@@ -14,7 +14,7 @@ import { balancesCsvLines, readBalancesCsv } from '../../../main/core/exports/fo
 import { parseManifest } from '../../../main/core/exports/manifest';
 import { verifyExport } from '../../../main/core/exports/verify';
 import { fixtureBalances } from './balances-fixture';
-import { entriesOf, resign, rewritten, testKey, trustOnly, type TestKey } from './signed-export';
+import { entriesOf, resign, rewritten, signerOf, testKey, trustOnly, type TestKey } from './signed-export';
 
 const CSV = 'balances-2026-08-31.csv';
 
@@ -22,7 +22,6 @@ let desk: TestKey;
 let folder: string;
 let exported: string;
 
-const signerOf = (key: TestKey) => async () => ({ info: { publicKey: key.publicKey, fingerprint: key.fingerprint, createdAt: '2026-01-01T00:00:00.000Z' }, sign: key.sign });
 const exportBalances = (balances: DateBalances, key = desk) =>
   runBalancesExport(
     { balances, folder, profileName: 'Main desk (EU)', account: 'https://api.example.test (API v3)' },

@@ -26,6 +26,12 @@ export function testKey(): TestKey {
   return { privateKey, publicKey, fingerprint: fingerprintOf(publicKey), sign: (bytes) => sign(null, bytes, privateKey) };
 }
 
+/** The key as the export code takes its signer (the signing key's place). */
+export const signerOf = (key: TestKey) => async () => ({
+  info: { publicKey: key.publicKey, fingerprint: key.fingerprint, createdAt: '2025-01-01T00:00:00.000Z' },
+  sign: key.sign,
+});
+
 export const trustOnly = (key: TestKey): TrustedKey[] => [
   { fingerprint: key.fingerprint, publicKey: key.publicKey, label: 'This installation', own: true, addedAt: '2025-01-01T00:00:00.000Z' },
 ];

@@ -1,7 +1,7 @@
 // The balances export in the active profile's scope: the day's balances as the portfolio gives
 // them, written to the folder asked for (else the export folder in settings) as one signed .zip.
 import type { PortfolioExportOperations } from '../../../preload/contract/portfolio';
-import { ok } from '../../../preload/contract/result';
+import { fail, ok } from '../../../preload/contract/result';
 import { SETTING_KEYS } from '../../db/settings-repo';
 import type { Handlers } from '../dispatch';
 import type { PortfolioService } from '../portfolio/port';
@@ -19,6 +19,9 @@ export function balancesExportHandlers(scope: BalancesExportScope, deps: ExportH
       // The folder first: a wrong one is said before the balances are worked out.
       const folder = await exportFolder(asked, deps.settings.get(SETTING_KEYS.exportFolder), deps.dataDir);
       const balances = await scope.portfolio.balancesOnDate(day);
+      // A signed file is evidence: while the first read of the history runs, older days may still
+      // change, so nothing is signed until the past is known.
+      if (balances.syncing) return fail('HISTORY_SYNCING', 'The history is still being read: export the balances once it is complete', 'day');
       const result = await runBalancesExport(
         { balances, folder, profileName: scope.profile.name, account: deps.account(scope.profile.id) },
         { signer: deps.signer, appVersion: deps.appVersion, now: deps.now },

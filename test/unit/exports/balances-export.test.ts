@@ -151,13 +151,13 @@ describe('coffer verify on a balances export', () => {
 });
 
 describe('exportBalancesOnDate', () => {
-  const handlerDeps = (asked: string[]) => ({
+  const handlerDeps = (asked: string[], syncing = false) => ({
     scope: {
       profile: { id: 'desk-1', name: 'Main desk' },
       portfolio: {
         balancesOnDate: async (request: { day: string; valuationCurrency: string; scope: 'master' | 'all' }) => {
           asked.push(JSON.stringify(request));
-          return fixtureBalances({ day: request.day, valuationCurrency: request.valuationCurrency, scope: request.scope });
+          return { ...fixtureBalances({ day: request.day, valuationCurrency: request.valuationCurrency, scope: request.scope }), syncing };
         },
       },
     },
@@ -184,5 +184,13 @@ describe('exportBalancesOnDate', () => {
     await expect(balancesExportHandlers(scope, deps).exportBalancesOnDate({ day: '2026-08-31', valuationCurrency: 'USDT', scope: 'all', folder: join(folder, 'nowhere') }))
       .rejects.toMatchObject({ field: 'folder' });
     expect(asked).toEqual([]);
+  });
+
+  it('signs nothing while the history is still being read: older days may still change', async () => {
+    const { scope, deps } = handlerDeps([], true);
+    const before = readdirSync(folder).sort();
+    const result = await balancesExportHandlers(scope, deps).exportBalancesOnDate({ day: '2026-08-31', valuationCurrency: 'USDT', scope: 'master', folder });
+    expect(result).toMatchObject({ ok: false, error: { code: 'HISTORY_SYNCING', field: 'day' } });
+    expect(readdirSync(folder).sort()).toEqual(before);
   });
 });

@@ -22,9 +22,10 @@ test('portfolio: net worth by range, a currency and its candles, allocation, a p
   await page.getByRole('navigation', { name: 'Sections' }).getByText('Portfolio', { exact: true }).click();
   await expect(page.getByTestId('portfolio-page')).toBeVisible();
 
-  // Net worth: days drawn on a canvas; one week draws at most eight days.
+  // Net worth: from the first of the sandbox's ninety days of history, drawn on a canvas; one week draws at most eight days.
   const netWorth = page.getByTestId('net-worth');
-  await expect.poll(() => number(netWorth, 'data-points'), { timeout: 15_000 }).toBeGreaterThan(8);
+  await expect(netWorth).toHaveAttribute('data-range', 'All');
+  await expect.poll(() => number(netWorth, 'data-points'), { timeout: 15_000 }).toBeGreaterThanOrEqual(85);
   await expect(netWorth.locator('canvas')).toBeVisible();
   await netWorth.getByRole('button', { name: '1W' }).click();
   await expect(netWorth).toHaveAttribute('data-range', '1W');
@@ -65,8 +66,12 @@ test('portfolio: net worth by range, a currency and its candles, allocation, a p
   const expected = await reader.atClose(`${day}T23:59:59.999Z`);
   const shown = await rows.evaluateAll((elements) => elements.map((row) => ({ code: row.getAttribute('data-currency') ?? '', amount: row.getAttribute('data-amount') ?? '' })));
   for (const { code, amount } of shown) expect({ code, amount: new Decimal(amount).toFixed() }).toEqual({ code, amount: (expected.get(code) ?? new Decimal(0)).toFixed() });
+  const held = [...expected].filter(([, amount]) => !amount.isZero()).map(([code]) => code);
+  expect(shown.map((row) => row.code).sort()).toEqual(held.sort());
 
-  // The whole page at once, before the export's dialog covers it.
+  // The whole page at once, all of the past drawn, before the export's dialog covers it.
+  await netWorth.getByRole('button', { name: 'All' }).click();
+  await expect.poll(() => number(netWorth, 'data-points')).toBeGreaterThanOrEqual(85);
   await page.setViewportSize({ width: 1280, height: 2100 });
   await shootInBothThemes(page, 'portfolio');
 

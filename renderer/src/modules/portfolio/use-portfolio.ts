@@ -17,7 +17,7 @@ import { useCurrencies } from '../wallet/use-currencies';
 import { useValuation } from '../wallet/use-wallet';
 import { useWalletStore } from '../wallet/wallet-store';
 
-export const DEFAULT_RANGE: PortfolioRange = '3M';
+export const DEFAULT_RANGE: PortfolioRange = 'All';
 /** The fastest the page reads again while main keeps announcing changes. */
 export const CHANGE_REREAD_MS = 2_000;
 

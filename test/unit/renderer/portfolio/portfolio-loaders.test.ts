@@ -38,8 +38,8 @@ describe('usePortfolio', () => {
   it('reads net worth and allocation in the remembered valuation, then again for another range or scope', async () => {
     const { fake, portfolio } = mountPortfolio({}, [subAccount]);
     await settle();
-    expect(ops(fake, 'portfolioNetWorth')).toEqual([{ valuationCurrency: 'USDT', range: '3M', scope: 'master' }]);
-    expect(portfolio.netWorth.value.value?.range).toBe('3M');
+    expect(ops(fake, 'portfolioNetWorth')).toEqual([{ valuationCurrency: 'USDT', range: 'All', scope: 'master' }]);
+    expect(portfolio.netWorth.value.value?.range).toBe('All');
     expect(portfolio.allocation.value.value?.scope).toBe('master');
     expect(portfolio.hasSubAccounts.value).toBe(true);
     portfolio.range.value = '1W';
@@ -61,12 +61,12 @@ describe('usePortfolio', () => {
   it('keeps the newest range’s answer when an older one arrives after it', async () => {
     const pending: Array<(result: Result<NetWorthHistory>) => void> = [];
     const { portfolio } = mountPortfolio({
-      portfolioNetWorth: ({ range, scope }) => (range === '3M' ? new Promise((resolve) => pending.push(resolve)) : ok(netWorth({ range, scope }))),
+      portfolioNetWorth: ({ range, scope }) => (range === 'All' ? new Promise((resolve) => pending.push(resolve)) : ok(netWorth({ range, scope }))),
     });
     await settle();
     portfolio.range.value = '1Y' satisfies PortfolioRange;
     await settle();
-    pending.forEach((resolve) => resolve(ok(netWorth({ range: '3M' }))));
+    pending.forEach((resolve) => resolve(ok(netWorth({ range: 'All' }))));
     await settle();
     expect(portfolio.netWorth.value.value?.range).toBe('1Y');
     expect(portfolio.netWorth.loading.value).toBe(false);

@@ -93,7 +93,7 @@ export class PortfolioServiceImpl implements PortfolioService {
   masterBalancesRead(balances: AccountBalances): void {
     if (this.stores === null || this.closed) return;
     const totals = new Map(mergeBalances(toMap(balances.wallet), toMap(balances.spot)).map((b) => [b.currency, new Decimal(b.total)]));
-    this.takeSnapshots([{ accountId: MASTER_ACCOUNT, totals }], Date.now());
+    this.takeSnapshots([{ accountId: MASTER_ACCOUNT, totals }], this.deps.timers.now());
   }
 
   /** The history store changed: the charts are told, at most once a second. */

@@ -2,12 +2,11 @@
 // the portfolio changed), an older request's answer dropped; and their signed export, which
 // claims nothing until main's result says the file is written.
 import { onScopeDispose, ref, shallowRef, watch, type ComputedRef, type Ref } from 'vue';
-import type { ExportResult } from '../../../../preload/contract/history';
 import type { DateBalances, PortfolioScope } from '../../../../preload/contract/portfolio';
 import { appErrorText } from '../../../../preload/contract/result';
 import { useBridge } from '../../bridge-key';
-import { fieldErrors, type HistoryExport } from '../history/use-history-export';
 import { useProfilesStore } from '../profiles/profiles-store';
+import { useSignedExport, type SignedExport } from '../shell/use-signed-export';
 
 export interface BalancesOnDate {
   balances: Ref<DateBalances | null>;
@@ -51,41 +50,9 @@ export function useBalancesOnDate(
   return { balances, loading, error };
 }
 
-export interface BalancesExport {
-  running: Ref<boolean>;
-  result: Ref<ExportResult | null>;
-  errors: HistoryExport['errors'];
-  run(request: { day: string; valuationCurrency: string; scope: PortfolioScope; folder: string }): Promise<void>;
-  reset(): void;
-}
+export type BalancesExport = SignedExport<{ day: string; valuationCurrency: string; scope: PortfolioScope }>;
 
 export function useBalancesExport(): BalancesExport {
   const { api } = useBridge();
-  const running = ref(false);
-  const result = shallowRef<ExportResult | null>(null);
-  const errors = ref<HistoryExport['errors']['value']>({});
-  return {
-    running,
-    result,
-    errors,
-    async run({ folder, ...request }) {
-      if (running.value) return;
-      running.value = true;
-      result.value = null;
-      errors.value = {};
-      try {
-        const trimmed = folder.trim();
-        const answer = await api.exportBalancesOnDate({ ...request, ...(trimmed === '' ? {} : { folder: trimmed }) });
-        if (answer.ok) result.value = answer.value;
-        else errors.value = fieldErrors(answer.error);
-      } finally {
-        running.value = false;
-      }
-    },
-    reset() {
-      if (running.value) return;
-      result.value = null;
-      errors.value = {};
-    },
-  };
+  return useSignedExport((request) => api.exportBalancesOnDate(request));
 }

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { historyFilter } from '../../../../preload/contract/history';
 import { exportPercent, exportProgressText, FORMAT_CHOICES } from '../../../../renderer/src/modules/history/export-words';
-import { exportRequest, fieldErrors } from '../../../../renderer/src/modules/history/use-history-export';
+import { exportRequest } from '../../../../renderer/src/modules/history/use-history-export';
+import { fieldErrors } from '../../../../renderer/src/modules/shell/use-signed-export';
 
 describe('exportRequest', () => {
   it('leaves out an empty folder and trims a given one', () => {

@@ -5,11 +5,12 @@
 // unsubscribed first, and any tick of an older watch that still arrives is dropped.
 import type { Candle, CandlePeriod, CandleSeries, MarketSymbolInfo } from '../../../preload/contract/portfolio';
 import type { Candle as ServiceCandle } from '../../exchange/domain';
-import type { ChannelNotification, PublicStream, Unsubscribe } from '../../exchange/stream/streams';
+import type { ChannelNotification } from '../../exchange/stream/streams';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { parseStreamCandle } from '../../exchange/v3/records';
 import { invalid } from '../field-checks';
 import { toAppFailure } from '../session/api-failure';
+import { FollowedChannel } from '../session/followed-channel';
 
 /** Candles a watch starts with (a chart's worth). */
 export const WATCH_CANDLES = 300;
@@ -30,20 +31,16 @@ export interface MarketDeps {
 interface Watch {
   symbol: string;
   period: CandlePeriod;
-  unsubscribe: Unsubscribe | null;
 }
 
 export class MarketService {
   private symbolList: Promise<MarketSymbolInfo[]> | null = null;
-  private stream: PublicStream | null = null;
-  private watching: Watch | null = null;
-  /** Changes with every watch, stop and close: a tick or a subscription of an older watch is dropped. */
-  private generation = 0;
-  /** Watches and stops run one after the other. */
-  private readonly serially = oneAfterAnother();
-  private closed = false;
+  /** The one symbol's candles followed; watches and stops run one after the other. */
+  private readonly candlesChannel: FollowedChannel;
 
-  constructor(private readonly deps: MarketDeps) {}
+  constructor(private readonly deps: MarketDeps) {
+    this.candlesChannel = new FollowedChannel(() => deps.api.publicStream());
+  }
 
   /** The spot symbols, sorted; read once, again only after a failed read. */
   symbols(): Promise<MarketSymbolInfo[]> {
@@ -53,56 +50,33 @@ export class MarketService {
 
   /** The symbol's last candles, oldest first; then its stream is followed instead of any other. */
   watch(request: { symbol: string; period: CandlePeriod }): Promise<CandleSeries> {
-    return this.serially(async () => {
+    return this.candlesChannel.serially(async () => {
       // An unknown symbol is refused before the symbol followed now is let go.
       const symbol = await this.knownSymbol(request.symbol);
-      const generation = ++this.generation;
-      await this.unwatch();
+      const generation = this.candlesChannel.next();
+      await this.candlesChannel.unfollow();
       const { period } = request;
       const newestFirst = await this.deps.api.candles(symbol, { period, limit: WATCH_CANDLES, sort: 'DESC' }).catch(asAppFailure);
       const candles = newestFirst.map(candleView).reverse();
-      // Watched again, stopped or closed meanwhile: this watch opens nothing.
-      if (generation !== this.generation || this.closed) return { symbol, period, candles };
-      const watch: Watch = { symbol, period, unsubscribe: null };
-      this.watching = watch;
-      this.stream ??= this.deps.api.publicStream();
-      try {
-        const unsubscribe = await this.stream.subscribe(
-          `candles/${period}`,
-          { symbols: [symbol], limit: STREAM_SNAPSHOT },
-          (notification) => this.onCandles(generation, watch, notification),
-        );
-        if (generation === this.generation && this.watching === watch) watch.unsubscribe = unsubscribe;
-        else await unsubscribe().catch(() => undefined);
-      } catch {
-        // Subscribing failed: the REST candles are still answered. The stream keeps a failed
-        // registration, so it is dropped here and the next watch opens a fresh one.
-        this.watching = null;
-        this.stream?.close();
-        this.stream = null;
-      }
+      // Watched again, stopped or closed meanwhile, the channel opens nothing; a refused
+      // subscription still answers the REST candles.
+      const watch: Watch = { symbol, period };
+      await this.candlesChannel.follow(generation, (stream) =>
+        stream.subscribe(`candles/${period}`, { symbols: [symbol], limit: STREAM_SNAPSHOT }, (notification) =>
+          this.onCandles(generation, watch, notification),
+        ),
+      );
       return { symbol, period, candles };
     });
   }
 
   /** Stops following the watched symbol and closes the stream. */
   stop(): Promise<void> {
-    return this.serially(async () => {
-      this.generation += 1;
-      await this.unwatch();
-      this.stream?.close();
-      this.stream = null;
-    });
+    return this.candlesChannel.stop();
   }
 
   close(): void {
-    this.closed = true;
-    this.generation += 1;
-    const unsubscribe = this.watching?.unsubscribe;
-    this.watching = null;
-    void unsubscribe?.().catch(() => undefined);
-    this.stream?.close();
-    this.stream = null;
+    this.candlesChannel.close({ unsubscribe: true });
   }
 
   private async readSymbols(): Promise<MarketSymbolInfo[]> {
@@ -123,7 +97,7 @@ export class MarketService {
   }
 
   private onCandles(generation: number, watch: Watch, notification: ChannelNotification): void {
-    if (generation !== this.generation) return;
+    if (!this.candlesChannel.isCurrent(generation)) return;
     const raw = notification.data[watch.symbol];
     if (!Array.isArray(raw)) return;
     const candles = raw.flatMap((item) => {
@@ -136,24 +110,6 @@ export class MarketService {
     });
     if (candles.length > 0) this.deps.notices.candles(watch.symbol, watch.period, candles);
   }
-
-  /** Ends the current watch; an unsubscribe the socket cannot carry (it is down) is not an error. */
-  private async unwatch(): Promise<void> {
-    const watch = this.watching;
-    this.watching = null;
-    if (watch?.unsubscribe) await watch.unsubscribe().catch(() => undefined);
-  }
-
-}
-
-/** Runs tasks in the order given, each after the one before settled (failed or not). */
-function oneAfterAnother(): <T>(task: () => Promise<T>) => Promise<T> {
-  let last: Promise<unknown> = Promise.resolve();
-  return (task) => {
-    const run = last.then(task, task);
-    last = run.catch(() => undefined);
-    return run;
-  };
 }
 
 const asAppFailure = (error: unknown): never => {

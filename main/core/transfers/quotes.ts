@@ -8,9 +8,10 @@ import { QUOTE_STALE_MS, type ConversionPair, type ConversionQuote, type Convers
 import type { Currency } from '../../exchange/domain';
 import { isApiError } from '../../exchange/errors';
 import { isObject } from '../../exchange/json';
-import type { ChannelNotification, PublicStream, Unsubscribe } from '../../exchange/stream/streams';
+import type { ChannelNotification } from '../../exchange/stream/streams';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { toAppFailure } from '../session/api-failure';
+import { FollowedChannel } from '../session/followed-channel';
 import { findCurrency, invalid, normalCode } from '../field-checks';
 import { precisionOfCurrency } from './checks';
 
@@ -59,22 +60,14 @@ interface Prices {
   timestamp?: string;
 }
 
-interface Watch {
-  terms: PairTerms;
-  unsubscribe: Unsubscribe | null;
-}
-
 export class QuoteBook {
   private readonly heard = new Map<string, { quote: ConversionQuote; heardAtMs: number }>();
-  private stream: PublicStream | null = null;
-  private watching: Watch | null = null;
-  /** Changes with every watch and stop: a tick or a subscription of an older watch is dropped. */
-  private generation = 0;
-  /** Watches and stops run one after the other. */
-  private queue: Promise<unknown> = Promise.resolve();
-  private closed = false;
+  /** The one pair's rates followed; watches and stops run one after the other. */
+  private readonly rateChannel: FollowedChannel;
 
-  constructor(private readonly deps: QuoteDeps) {}
+  constructor(private readonly deps: QuoteDeps) {
+    this.rateChannel = new FollowedChannel(() => deps.api.publicStream());
+  }
 
   /** Every currency the from-currency can be priced in, with an indicative rate; one request. */
   async targets(fromCurrency: string): Promise<ConversionTarget[]> {
@@ -98,50 +91,30 @@ export class QuoteBook {
 
   /** Follows the pair on the price-rate stream (instead of any pair before) and answers at once with a read quote. */
   watch(pair: ConversionPair): Promise<ConversionQuote> {
-    return this.serially(async () => {
-      const generation = ++this.generation;
-      await this.unwatch();
+    return this.rateChannel.serially(async () => {
+      const generation = this.rateChannel.next();
+      await this.rateChannel.unfollow();
       const terms = await this.termsOf(pair);
       const first = await this.restQuote(terms);
-      // Watched again, stopped or closed meanwhile: this watch opens nothing.
-      if (generation !== this.generation || this.closed) return first;
-      this.watching = { terms, unsubscribe: null };
-      this.stream ??= this.deps.api.publicStream();
-      try {
-        const unsubscribe = await this.stream.subscribe(
-          RATE_CHANNEL,
-          { currencies: [terms.fromCurrency], target_currency: terms.toCurrency },
-          (notification) => this.onTick(generation, terms, notification),
-        );
-        if (generation === this.generation && this.watching?.terms === terms) this.watching.unsubscribe = unsubscribe;
-        else await unsubscribe().catch(() => undefined);
-      } catch {
-        // The stream refused the pair: the quote read above still stands, and re-quoting still works.
-        // The refused registration stays with the stream, so the stream goes (the next watch opens one).
-        this.watching = null;
-        this.stream?.close();
-        this.stream = null;
-      }
+      // Watched again, stopped or closed meanwhile, the channel opens nothing; if the stream refuses
+      // the pair, the quote read above still stands and re-quoting still works.
+      await this.rateChannel.follow(generation, (stream) =>
+        stream.subscribe(RATE_CHANNEL, { currencies: [terms.fromCurrency], target_currency: terms.toCurrency }, (notification) =>
+          this.onTick(generation, terms, notification),
+        ),
+      );
       return first;
     });
   }
 
   /** Stops following the watched pair and closes the stream. */
   stop(): Promise<void> {
-    return this.serially(async () => {
-      this.generation += 1;
-      await this.unwatch();
-      this.stream?.close();
-      this.stream = null;
-    });
+    return this.rateChannel.stop();
   }
 
   close(): void {
-    this.closed = true;
-    this.generation += 1;
-    this.watching = null;
-    this.stream?.close();
-    this.stream = null;
+    // Closing the stream alone ends the registration; the service is not told first.
+    this.rateChannel.close({ unsubscribe: false });
   }
 
   /** The quote `quoteId` for this pair, refused on the field `quote` when unknown, for another pair, or stale. */
@@ -195,7 +168,7 @@ export class QuoteBook {
   }
 
   private onTick(generation: number, terms: PairTerms, notification: ChannelNotification): void {
-    if (generation !== this.generation) return;
+    if (!this.rateChannel.isCurrent(generation)) return;
     if (notification.target !== undefined && notification.target.toUpperCase() !== terms.toCurrency) return;
     const tick = notification.data[terms.fromCurrency];
     const parsed = tick === undefined ? null : parseTick(tick);
@@ -209,19 +182,6 @@ export class QuoteBook {
     const quote: ConversionQuote = { quoteId: randomUUID(), ...terms, rate: rate.toFixed(), spread: CONVERSION_SPREAD, pricedAt, source };
     this.heard.set(quote.quoteId, { quote, heardAtMs: now });
     return quote;
-  }
-
-  private async unwatch(): Promise<void> {
-    const unsubscribe = this.watching?.unsubscribe;
-    this.watching = null;
-    // A socket that is down has nothing to unsubscribe from; the registration is gone either way.
-    await unsubscribe?.().catch(() => undefined);
-  }
-
-  private serially<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   private now(): number {

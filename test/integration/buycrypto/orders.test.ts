@@ -81,13 +81,19 @@ describe('createBuyOrder', () => {
 
   it('asks the method again and refuses when what arrives fell by more than 1 %, creating nothing', async () => {
     let asks = 0;
+    // What the re-quote said arrives: the market moves between the two asks, so the expected
+    // message is built from the lowered answer itself, not from the first quote.
+    const lowered: string[] = [];
     const lower: BuyCryptoApi = {
       ...h.api,
       buyCryptoRate: async (query) => {
         const rate = await h.api.buyCryptoRate(query);
         asks += 1;
+        if (asks < 2) return rate;
         // The second ask (the re-quote before the order) brings 2 % less.
-        return asks < 2 ? rate : { ...rate, prices: rate.prices.map((p) => ({ ...p, targetAmount: p.targetAmount.times(0.98).toDecimalPlaces(8) })) };
+        const prices = rate.prices.map((p) => ({ ...p, targetAmount: p.targetAmount.times(0.98).toDecimalPlaces(8) }));
+        lowered.push(...prices.filter((p) => p.paymentMethodId === '101').map((p) => p.targetAmount.toFixed()));
+        return { ...rate, prices };
       },
     };
     const service = h.service({ api: lower });
@@ -95,7 +101,9 @@ describe('createBuyOrder', () => {
     const ordersBefore = (await serviceOrders()).length;
     const error: unknown = await service.create(inputOf(row)).catch((e: unknown) => e);
     expect(error).toMatchObject({ field: 'quote' });
-    const fell = new Decimal(row.receive ?? 0).times(0.98).toDecimalPlaces(8).toFixed();
+    expect(lowered).toHaveLength(1);
+    const fell = lowered[0] ?? '';
+    expect(new Decimal(fell).lessThan(new Decimal(row.receive ?? 0).times(0.99))).toBe(true);
     expect((error as Error).message).toBe(`60 EUR now brings ${fell} BTC instead of ${row.receive ?? ''}; review the new quote`);
     expect((await serviceOrders()).length).toBe(ordersBefore);
   });

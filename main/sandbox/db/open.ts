@@ -14,19 +14,22 @@ const statements = new WeakMap<SandboxDb, Map<string, SandboxStatement>>();
  * running the small queries of the hot paths. Keyed by the SQL text, so dynamically built SQL
  * shares a statement per shape. The reset control only wipes rows (the schema stays), so cached
  * statements stay valid; a closed database drops out of the WeakMap with its handle. Callers must
- * not change a cached statement's mode (pluck, raw, expand, safeIntegers).
+ * not change a cached statement's mode (pluck, raw, expand, safeIntegers): a statement wanted in
+ * raw mode (rows as arrays of the selected columns, in order) is its own entry, `raw` true.
  */
-export function cachedStatement(db: SandboxDb, sql: string): SandboxStatement {
+export function cachedStatement(db: SandboxDb, sql: string, raw = false): SandboxStatement {
   let cache = statements.get(db);
   if (!cache) {
     cache = new Map();
     statements.set(db, cache);
   }
-  let statement = cache.get(sql);
+  const key = raw ? `raw:${sql}` : sql;
+  let statement = cache.get(key);
   if (!statement) {
     statement = db.prepare(sql);
+    if (raw) statement.raw(true);
     if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
-    cache.set(sql, statement);
+    cache.set(key, statement);
   }
   return statement;
 }

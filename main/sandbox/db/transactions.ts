@@ -122,23 +122,33 @@ export class TransactionRepository {
   }
 
   list(filter: TxFilter): TxRow[] {
-    const where: string[] = ['account_id = @accountId'];
-    const args: Record<string, unknown> = { accountId: filter.accountId, limit: filter.limit, offset: filter.offset };
-    addIn(where, args, 'id', 'txId', filter.txIds);
-    addIn(where, args, 'type', 'type', filter.types);
-    addIn(where, args, 'subtype', 'subtype', filter.subtypes);
-    addIn(where, args, 'status', 'status', filter.statuses);
-    addIn(where, args, 'currency', 'currency', filter.currencies);
-    addIn(where, args, 'network', 'network', filter.networks);
-    if (filter.from !== undefined) { where.push(`${filter.orderBy} >= @from`); args.from = filter.from; }
-    if (filter.till !== undefined) { where.push(`${filter.orderBy} <= @till`); args.till = filter.till; }
-    if (filter.idFrom !== undefined) { where.push('id >= @idFrom'); args.idFrom = filter.idFrom; }
-    if (filter.idTill !== undefined) { where.push('id <= @idTill'); args.idTill = filter.idTill; }
-    const order = filter.orderBy === 'id' ? `id ${filter.sort}` : `${filter.orderBy} ${filter.sort}, id ${filter.sort}`;
-    const sql = `SELECT * FROM transactions WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
+    const { sql, args } = listQuery(filter, '*');
     // Prepared once per SQL text (the shapes repeat: one per filter combination).
     return cachedStatement(this.db, sql).all(args) as TxRow[];
   }
+
+  /** The same rows as list(), each an array of `columns` in their order: no object per row. */
+  listRaw(filter: TxFilter, columns: readonly (keyof TxRow)[]): unknown[][] {
+    const { sql, args } = listQuery(filter, columns.join(', '));
+    return cachedStatement(this.db, sql, true).all(args) as unknown[][];
+  }
+}
+
+function listQuery(filter: TxFilter, selected: string): { sql: string; args: Record<string, unknown> } {
+  const where: string[] = ['account_id = @accountId'];
+  const args: Record<string, unknown> = { accountId: filter.accountId, limit: filter.limit, offset: filter.offset };
+  addIn(where, args, 'id', 'txId', filter.txIds);
+  addIn(where, args, 'type', 'type', filter.types);
+  addIn(where, args, 'subtype', 'subtype', filter.subtypes);
+  addIn(where, args, 'status', 'status', filter.statuses);
+  addIn(where, args, 'currency', 'currency', filter.currencies);
+  addIn(where, args, 'network', 'network', filter.networks);
+  if (filter.from !== undefined) { where.push(`${filter.orderBy} >= @from`); args.from = filter.from; }
+  if (filter.till !== undefined) { where.push(`${filter.orderBy} <= @till`); args.till = filter.till; }
+  if (filter.idFrom !== undefined) { where.push('id >= @idFrom'); args.idFrom = filter.idFrom; }
+  if (filter.idTill !== undefined) { where.push('id <= @idTill'); args.idTill = filter.idTill; }
+  const order = filter.orderBy === 'id' ? `id ${filter.sort}` : `${filter.orderBy} ${filter.sort}, id ${filter.sort}`;
+  return { sql: `SELECT ${selected} FROM transactions WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`, args };
 }
 
 function addIn(where: string[], args: Record<string, unknown>, column: string, prefix: string, values: readonly (string | number)[] | undefined): void {

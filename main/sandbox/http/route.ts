@@ -25,8 +25,13 @@ export interface RouteContext {
   clock: SandboxClock;
 }
 
-/** Returns the JSON body of a 200 reply, or throws a ServiceError. */
+/** Returns the JSON body of a 200 reply (a value, or JsonText), or throws a ServiceError. */
 export type RouteHandler = (ctx: RouteContext) => unknown | Promise<unknown>;
+
+/** A reply body already written as JSON text: sent as it is, not serialized again. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -45,16 +45,17 @@ export function toTransactionRecord(row: TxRow): TransactionRecord {
     operation_id: row.operation_id, native,
   };
   if (row.meta !== null) record.meta = JSON.parse(row.meta) as Record<string, unknown>;
-  if (row.type === 'DEPOSIT' && row.subtype === 'BLOCKCHAIN') record.commit_risk = commitRisk(row);
+  if (row.type === 'DEPOSIT' && row.subtype === 'BLOCKCHAIN') {
+    record.commit_risk = { score: commitRiskScore(row.status, row.confirmations, row.required_confirmations), rbf: false, low_fee: false };
+  }
   return record;
 }
 
-/** Risk falls as confirmations accrue (0-50 may be considered committed). */
-function commitRisk(row: TxRow): { score: number; rbf: boolean; low_fee: boolean } {
-  const required = row.required_confirmations ?? 1;
-  const have = Math.min(row.confirmations ?? required, required);
-  const score = row.status === 'SUCCESS' ? 0 : Math.round(100 * (1 - have / Math.max(required, 1)));
-  return { score, rbf: false, low_fee: false };
+/** A blockchain deposit's commit risk: falls as confirmations accrue (0-50 may be considered committed). */
+export function commitRiskScore(status: string, confirmations: number | null, requiredConfirmations: number | null): number {
+  const required = requiredConfirmations ?? 1;
+  const have = Math.min(confirmations ?? required, required);
+  return status === 'SUCCESS' ? 0 : Math.round(100 * (1 - have / Math.max(required, 1)));
 }
 
 function putIfSet(target: Record<string, unknown>, name: string, value: unknown): void {

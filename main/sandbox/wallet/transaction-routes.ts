@@ -3,8 +3,9 @@ import type { SandboxContext } from '../context';
 import { TX_ORDER_BY, TX_STATUSES, TX_SUBTYPES, TX_TYPES, type TxFilter } from '../db/transactions';
 import { validationError } from '../http/errors';
 import { ParamReader, parseTime } from '../http/params';
-import type { RouteRegistry } from '../http/route';
+import { JsonText, type RouteRegistry } from '../http/route';
 import { callerId } from './access';
+import { TX_PAGE_COLUMNS, transactionsJson } from './transaction-json';
 import { toTransactionRecord, type TransactionRecord } from './transaction-record';
 import { transactionNotFound } from './withdraw';
 
@@ -12,7 +13,7 @@ export const MAX_LIMIT = 1000;
 export const MAX_OFFSET = 100_000;
 
 export function registerTransactionRoutes(routes: RouteRegistry, ctx: SandboxContext): void {
-  routes.add('GET', '/api/3/wallet/transactions', 'PAY', (r) => listTransactions(ctx, callerId(r), ParamReader.of(r)));
+  routes.add('GET', '/api/3/wallet/transactions', 'PAY', (r) => transactionsPage(ctx, callerId(r), ParamReader.of(r)));
   routes.add('GET', '/api/3/wallet/transactions/:id', 'PAY', (r) => {
     const id = r.params.id ?? '';
     const row = /^\d+$/.test(id) ? ctx.transactions.get(Number.parseInt(id, 10)) : undefined;
@@ -23,6 +24,11 @@ export function registerTransactionRoutes(routes: RouteRegistry, ctx: SandboxCon
 
 export function listTransactions(ctx: SandboxContext, accountId: number, p: ParamReader): TransactionRecord[] {
   return ctx.transactions.list(readFilter(accountId, p)).map(toTransactionRecord);
+}
+
+/** The REST page: the same records as listTransactions, written as JSON text from rows read as arrays. */
+export function transactionsPage(ctx: SandboxContext, accountId: number, p: ParamReader): JsonText {
+  return new JsonText(transactionsJson(ctx.transactions.listRaw(readFilter(accountId, p), TX_PAGE_COLUMNS)));
 }
 
 export function readFilter(accountId: number, p: ParamReader): TxFilter {

@@ -1,0 +1,179 @@
+// npm run bench:startup — cold start to the first balances on screen: the web host spawned on a
+// fresh data directory (built-in sandbox on, its default seeded history), its URL opened in
+// Chromium the moment it is printed, the clock stopped when the wallet's first balance row is
+// visible; then a relaunch on the same data directory. Each launch gets a new browser context
+// (an empty cache: every launch picks a new port, so the browser's cache would not help anyway).
+// Baseline in the same run: the first launch with the browser asking for uncompressed answers.
+// Medians of BENCH_RUNS (5) runs; each part printed beside its target. Needs a build; BENCH_ROOT
+// names another checkout whose build to time instead (an earlier version, for a before/after);
+// BENCH_HOST_NODE_ARGS passes node flags to the host (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type Request } from '@playwright/test';
+import playwrightConfig from '../../playwright.config';
+import { startPrivateBus } from '../integration/keychain/private-keyring';
+
+const ROOT = resolve(process.env.BENCH_ROOT ?? resolve(__dirname, '../..'));
+const HOST = join(ROOT, 'out/main/host.js');
+const URL_LINE = /http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+/;
+const RUNS = Number.parseInt(process.env.BENCH_RUNS ?? '5', 10);
+const HOST_NODE_ARGS = (process.env.BENCH_HOST_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+const CORE_READY_LINE = /\[host\] ready in (\d+) ms/;
+const FIRST_ROW = '[data-testid="balance-row"]';
+const ROW_TIMEOUT_MS = 60_000;
+
+const TARGET_FIRST_MS = 1_500;
+const TARGET_RELAUNCH_MS = 800;
+const TARGET_FIRST_SCREEN_JS_BYTES = 300 * 1024;
+
+interface Launch {
+  /** Spawn to the URL line. */
+  hostMs: number;
+  /** The host's own count of its start until the core was ready. */
+  coreMs: number;
+  /** URL line to the page's DOMContentLoaded. */
+  pageLoadMs: number;
+  /** DOMContentLoaded to the first balance row visible. */
+  toRowMs: number;
+  totalMs: number;
+  /** JavaScript fetched before the first row: bytes on the wire and decoded. */
+  jsSent: number;
+  jsDecoded: number;
+  jsFiles: number;
+  landedOn: string;
+}
+
+interface RunningHost {
+  child: ChildProcess;
+  url: string;
+  hostMs: number;
+  started: number;
+  /** The core's start-up as the host counts it (its "[host] ready in" line), once printed. */
+  coreReadyMs(): number;
+}
+
+function spawnHost(env: NodeJS.ProcessEnv): Promise<RunningHost> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...HOST_NODE_ARGS, HOST], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const errors: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+  const coreReadyMs = () => Number(CORE_READY_LINE.exec(errors.join(''))?.[1] ?? Number.NaN);
+  return new Promise((done, fail) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const url = URL_LINE.exec(line)?.[0];
+      if (url) done({ child, url, hostMs: performance.now() - started, started, coreReadyMs });
+    });
+    child.once('exit', (code) => fail(new Error(`host exited (${code}) before printing its URL\n${errors.join('')}`)));
+  });
+}
+
+async function stopHost(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function launchAndOpen(browser: Browser, env: NodeJS.ProcessEnv, uncompressed: boolean): Promise<Launch> {
+  // The browser is ready before the host starts: its own start-up is not the app's.
+  const context = await browser.newContext(uncompressed ? { extraHTTPHeaders: { 'Accept-Encoding': 'identity' } } : {});
+  const page = await context.newPage();
+  const host = await spawnHost(env);
+  try {
+    const scripts: Array<{ request: Request; at: number }> = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') scripts.push({ request, at: performance.now() });
+    });
+    const opened = performance.now();
+    await page.goto(host.url, { waitUntil: 'domcontentloaded' });
+    const loaded = performance.now();
+    await page.locator(FIRST_ROW).first().waitFor({ state: 'visible', timeout: ROW_TIMEOUT_MS });
+    const shown = performance.now();
+    const firstScreen = scripts.filter((script) => script.at <= shown);
+    let jsSent = 0;
+    let jsDecoded = 0;
+    for (const { request } of firstScreen) {
+      jsSent += (await request.sizes()).responseBodySize;
+      jsDecoded += (await (await request.response())?.body())?.length ?? 0;
+    }
+    return {
+      hostMs: host.hostMs,
+      coreMs: host.coreReadyMs(),
+      pageLoadMs: loaded - opened,
+      toRowMs: shown - loaded,
+      totalMs: shown - host.started,
+      jsSent,
+      jsDecoded,
+      jsFiles: firstScreen.length,
+      landedOn: new URL(page.url()).hash,
+    };
+  } finally {
+    await context.close();
+    await stopHost(host.child);
+  }
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0).padStart(6)} KB`;
+
+function report(label: string, launches: Launch[], target: number | null, baseline: Launch[] | null): void {
+  const total = median(launches.map((one) => one.totalMs));
+  const versus = target === null ? '' : `   target ≤ ${target} ms (${(total / target).toFixed(2)}× target)`;
+  const ratio = baseline === null ? '' : `   ${(total / median(baseline.map((one) => one.totalMs))).toFixed(2)}× the uncompressed baseline`;
+  console.log(`${label}`);
+  console.log(`  spawn → first balance row ${ms(total)}${versus}${ratio}`);
+  console.log(`    spawn → URL line         ${ms(median(launches.map((one) => one.hostMs)))}`);
+  console.log(`    (host start → core ready  ${ms(median(launches.map((one) => one.coreMs)))}, the host's own count)`);
+  console.log(`    URL → DOMContentLoaded   ${ms(median(launches.map((one) => one.pageLoadMs)))}`);
+  console.log(`    → first balance row      ${ms(median(launches.map((one) => one.toRowMs)))}`);
+  const sent = median(launches.map((one) => one.jsSent));
+  console.log(
+    `  first screen's JavaScript ${kb(sent)} sent (target ≤ ${kb(TARGET_FIRST_SCREEN_JS_BYTES).trim()}), ` +
+      `${kb(median(launches.map((one) => one.jsDecoded))).trim()} decoded, ${median(launches.map((one) => one.jsFiles))} files; ` +
+      `landed on ${[...new Set(launches.map((one) => one.landedOn))].join(', ')}`,
+  );
+  console.log(`  each run (ms): ${launches.map((one) => one.totalMs.toFixed(0)).join(', ')}`);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(HOST)) throw new Error('out/main/host.js is missing: run npm run build first');
+  const bus = await startPrivateBus();
+  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+  const base: NodeJS.ProcessEnv = { ...process.env, ...bus.env, COFFER_NO_BROWSER: '1' };
+  delete base.COFFER_SANDBOX_HISTORY;
+  const dirs: string[] = [];
+  const freshDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coffer-bench-startup-'));
+    dirs.push(dir);
+    return dir;
+  };
+  try {
+    const first: Launch[] = [];
+    const relaunch: Launch[] = [];
+    const uncompressed: Launch[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const dataDir = freshDir();
+      first.push(await launchAndOpen(browser, { ...base, COFFER_DATA_DIR: dataDir }, false));
+      relaunch.push(await launchAndOpen(browser, { ...base, COFFER_DATA_DIR: dataDir }, false));
+      uncompressed.push(await launchAndOpen(browser, { ...base, COFFER_DATA_DIR: freshDir() }, true));
+    }
+    console.log(`Cold start to first balances (web host + Chromium, median of ${RUNS})`);
+    report('first launch (fresh data directory, sandbox seeds its history)', first, TARGET_FIRST_MS, uncompressed);
+    report('relaunch (same data directory)', relaunch, TARGET_RELAUNCH_MS, null);
+    report('baseline: first launch, browser asking for uncompressed files', uncompressed, null, null);
+  } finally {
+    await browser.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await bus.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,10 +1,25 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
+import type { Plugin } from 'vite';
+import { precompressDir } from './main/host/precompressed';
 
 // Three builds from top-level folders (see ../shared/TOOLCHAIN.md). The main build has three
 // entries: the Electron app, the web host, which serves the same core without Electron, and the
 // worker thread that writes and checks exports.
+
+// The web host sends the renderer's files compressed: brotli and gzip copies are written beside
+// them once the renderer build is on disk (see main/host/static-files.ts for how one is chosen).
+const precompressRenderer = (): Plugin => ({
+  name: 'coffer-precompress',
+  apply: 'build',
+  async writeBundle(options) {
+    if (!options.dir) return;
+    const totals = await precompressDir(options.dir);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+    this.info(`compressed ${totals.files} files: ${kb(totals.bytes)} → ${kb(totals.brotliBytes)} brotli, ${kb(totals.gzipBytes)} gzip`);
+  },
+});
 export default defineConfig({
   main: {
     build: {
@@ -32,7 +47,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [vue()],
+    plugins: [vue(), precompressRenderer()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rolldownOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },

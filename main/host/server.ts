@@ -127,7 +127,7 @@ async function handleRequest(
   if (!isAllowedHttpOrigin(req.headers.origin, port)) return plain(res, 403, 'Foreign Origin');
   if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed');
   const path = new URL(req.url ?? '/', `http://${LOOPBACK_ADDRESS}`).pathname;
-  await serveStatic(rendererDir, path, req.method === 'HEAD', res);
+  await serveStatic(rendererDir, path, req.method === 'HEAD', res, req.headers['accept-encoding']);
 }
 
 interface Refusal {

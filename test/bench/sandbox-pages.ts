@@ -23,7 +23,7 @@ import { hs256Header } from '../integration/sandbox/harness';
 const TRANSACTIONS = Number.parseInt(process.argv[2] ?? '1000000', 10);
 const SEED_BATCH = 200_000;
 const TARGET_MS = 15;
-const WARM_UP = 3;
+const WARM_UP = 5;
 const TIMED = 15;
 const CONTROL_TOKEN = 'bench-control-token';
 const PATH = '/api/3/wallet/transactions';

@@ -9,7 +9,7 @@ import type { ResponseStats } from '../controls/stats';
 import type { LimitPolicy } from '../limits/policy';
 import { parseBody } from './body';
 import { ServiceError, errors } from './errors';
-import { ANY_KEY, JsonText, type AuthenticatedKey, type RouteContext } from './route';
+import { ANY_KEY, EncodedJson, type AuthenticatedKey, type RouteContext } from './route';
 import type { Router } from './router';
 
 export const MAX_BODY_BYTES = 1_048_576;
@@ -118,7 +118,7 @@ function readRaw(req: IncomingMessage): Promise<RawRequest> {
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) return;
   // Encoded once: the length and the bytes sent come from the same buffer.
-  const payload = Buffer.from(body instanceof JsonText ? body.text : JSON.stringify(body), 'utf8');
+  const payload = body instanceof EncodedJson ? body.bytes : Buffer.from(JSON.stringify(body), 'utf8');
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': payload.length });
   res.end(payload);
 }

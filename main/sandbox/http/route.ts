@@ -25,12 +25,12 @@ export interface RouteContext {
   clock: SandboxClock;
 }
 
-/** Returns the JSON body of a 200 reply (a value, or JsonText), or throws a ServiceError. */
+/** Returns the JSON body of a 200 reply (a value, or EncodedJson), or throws a ServiceError. */
 export type RouteHandler = (ctx: RouteContext) => unknown | Promise<unknown>;
 
-/** A reply body already written as JSON text: sent as it is, not serialized again. */
-export class JsonText {
-  constructor(readonly text: string) {}
+/** A reply body already written as UTF-8 JSON: sent as it is, not serialized again. */
+export class EncodedJson {
+  constructor(readonly bytes: Buffer) {}
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

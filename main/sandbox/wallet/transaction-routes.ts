@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context';
 import { TX_ORDER_BY, TX_STATUSES, TX_SUBTYPES, TX_TYPES, type TxFilter } from '../db/transactions';
 import { validationError } from '../http/errors';
 import { ParamReader, parseTime } from '../http/params';
-import { JsonText, type RouteRegistry } from '../http/route';
+import { EncodedJson, type RouteRegistry } from '../http/route';
 import { callerId } from './access';
 import { TX_PAGE_COLUMNS, transactionsJson } from './transaction-json';
 import { toTransactionRecord, type TransactionRecord } from './transaction-record';
@@ -26,9 +26,9 @@ export function listTransactions(ctx: SandboxContext, accountId: number, p: Para
   return ctx.transactions.list(readFilter(accountId, p)).map(toTransactionRecord);
 }
 
-/** The REST page: the same records as listTransactions, written as JSON text from rows read as arrays. */
-export function transactionsPage(ctx: SandboxContext, accountId: number, p: ParamReader): JsonText {
-  return new JsonText(transactionsJson(ctx.transactions.listRaw(readFilter(accountId, p), TX_PAGE_COLUMNS)));
+/** The REST page: the same records as listTransactions, written as JSON from rows read as arrays. */
+export function transactionsPage(ctx: SandboxContext, accountId: number, p: ParamReader): EncodedJson {
+  return new EncodedJson(transactionsJson(ctx.transactions.listRaw(readFilter(accountId, p), TX_PAGE_COLUMNS)));
 }
 
 export function readFilter(accountId: number, p: ParamReader): TxFilter {

@@ -26,8 +26,10 @@ const READ_HEADROOM = 0.2;
 export interface LimiterOptions {
   windowMs?: number;
   /**
-   * Added to the window: the service counts arrivals, we count departures, and two requests
-   * racing on the wire can land closer together than they left (SUPPLEMENT §7).
+   * Added to the window. A slot counts from its reply's arrival, which is never before the service
+   * counted the request, so racing requests (SUPPLEMENT §7) need no margin here; this only covers
+   * both clocks' whole milliseconds and their drift over one window. Every millisecond of it is
+   * lost once per window by a reader at the limit's pace.
    */
   marginMs?: number;
   /** Multiplies every rate and burst (mirrors the sandbox's limits.scale). */
@@ -94,7 +96,8 @@ export class RateLimiter {
   private readonly windowKeys = new WeakMap<SlidingWindow, string>();
   private readonly queues = new Map<string, Lanes>();
   private readonly windowMs: number;
-  private readonly marginMs: number;
+  /** Added to every window (see LimiterOptions.marginMs). */
+  readonly marginMs: number;
   private readonly scale: number;
   private readonly rules: readonly LimitRule[];
   private readonly now: () => number;
@@ -103,7 +106,7 @@ export class RateLimiter {
 
   constructor(options: LimiterOptions = {}) {
     this.windowMs = options.windowMs ?? 1_000;
-    this.marginMs = options.marginMs ?? 30;
+    this.marginMs = options.marginMs ?? 3;
     this.scale = options.scale ?? 1;
     this.rules = options.rules ?? V3_REST_LIMITS;
     this.now = options.now ?? Date.now;

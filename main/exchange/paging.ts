@@ -73,10 +73,13 @@ export interface PipelineOptions {
 
 /**
  * The id cursor, pipelined: from one anchor id, pages at offsets 0, 1000, 2000 ... are fetched
- * several at a time, and every `anchorPages` pages the anchor moves to the last id seen + 1. The
- * offsets stay far below the service's 100 000 ceiling, and records that arrive meanwhile get
- * higher ids, so they land after the pages being read and never shift them. Only for filters on
- * fields that never change (currency, type); a status filter must use walkById.
+ * several at a time, and once `anchorPages` pages hang on one anchor, the next page is asked from a
+ * new anchor: the last id of the newest page that came in, + 1. The offsets stay far below the
+ * service's 100 000 ceiling, and records that arrive meanwhile get higher ids, so they land after
+ * the pages being read and never shift them; for the same reason the pages still in flight from
+ * the old anchor and those from the new one join up, and moving the anchor never waits for the
+ * pipeline to empty. Only for filters on fields that never change (currency, type); a status
+ * filter must use walkById.
  */
 export async function* walkByIdPipelined<T>(
   fetchPage: FetchFromOffset<T>,
@@ -86,32 +89,42 @@ export async function* walkByIdPipelined<T>(
   const pageSize = options.pageSize ?? 1_000;
   const concurrency = options.concurrency ?? 4;
   const anchorPages = options.anchorPages ?? 50;
-  let last: bigint | undefined;
-  for (;;) {
-    const anchor = last === undefined ? options.firstFrom : (last + 1n).toString();
-    const pages: Array<Promise<readonly T[]>> = [];
-    const launch = (consumed: number) => {
-      while (pages.length - consumed < concurrency && pages.length < anchorPages) {
-        const page = fetchPage(anchor, pages.length * pageSize, pageSize);
-        page.catch(() => undefined); // awaited below in order; this only silences early settlement
-        pages.push(page);
+  const pages: Array<Promise<readonly T[]>> = [];
+  let anchor = options.firstFrom;
+  /** The page at offset 0 of the anchor. */
+  let anchorPage = 0;
+  /** Asks for pages until `concurrency` are in flight; `arrived` pages came in, the last ending at `lastArrived`. */
+  const launch = (arrived: number, lastArrived?: bigint) => {
+    while (pages.length - arrived < concurrency) {
+      if (pages.length - anchorPage >= anchorPages) {
+        if (lastArrived === undefined || arrived === anchorPage) return;
+        anchor = (lastArrived + 1n).toString();
+        anchorPage = arrived;
+        continue;
       }
-    };
-    launch(0);
-    for (let consumed = 0; consumed < pages.length; ) {
-      const page = await pages[consumed];
-      consumed += 1;
-      let fresh = 0;
-      for (const item of page ?? []) {
-        const itemId = BigInt(idOf(item));
-        if (last !== undefined && itemId <= last) continue;
-        last = itemId;
-        fresh += 1;
-        yield item;
-      }
-      if ((page?.length ?? 0) < pageSize) return;
-      if (fresh === 0) throw new Error('history cursor did not advance: the service ignored the id bound');
-      launch(consumed);
+      const page = fetchPage(anchor, (pages.length - anchorPage) * pageSize, pageSize);
+      page.catch(() => undefined); // awaited below in order; this only silences early settlement
+      pages.push(page);
     }
+  };
+  launch(0);
+  let last: bigint | undefined;
+  for (let consumed = 0; consumed < pages.length; ) {
+    const page = (await pages[consumed]) ?? [];
+    consumed += 1;
+    const full = page.length >= pageSize;
+    // The next page is asked for before this one is handed on, so whatever the reader does with
+    // it (storing it) never leaves a slot of the rate limit unused.
+    if (full) launch(consumed, BigInt(idOf(page[page.length - 1] as T)));
+    let fresh = 0;
+    for (const item of page) {
+      const itemId = BigInt(idOf(item));
+      if (last !== undefined && itemId <= last) continue;
+      last = itemId;
+      fresh += 1;
+      yield item;
+    }
+    if (!full) return;
+    if (fresh === 0) throw new Error('history cursor did not advance: the service ignored the id bound');
   }
 }

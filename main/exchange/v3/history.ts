@@ -61,8 +61,8 @@ export const historyCallsV3 = (calls: V3Calls) => ({
     return walkByIdPipelined(
       (idFrom, offset, limit) => listOf(calls, { order_by: 'id', sort: 'ASC', id_from: idFrom, offset, limit }),
       // Three in flight keep the rate limit busy (each one in flight past the last page is a wasted
-      // request); re-anchoring drains the pipeline, so it waits until offsets near the service's
-      // 100 000 ceiling.
+      // request, and more only queue at the service: a slot counts from its reply, so a longer
+      // wait for it costs the read that time once a window).
       (tx) => tx.id, { pageSize: PAGE_SIZE, firstFrom, concurrency: 3, anchorPages: 90 },
     );
   },

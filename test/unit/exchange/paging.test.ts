@@ -43,6 +43,30 @@ describe('cursor walkers', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('walkByIdPipelined asks for the next page before handing on the rows of the one that came in, across anchors, and none past a short page', async () => {
+    const rows = history(450);
+    let fetches = 0;
+    const offsets: number[] = [];
+    const service = serviceOver(rows, () => void (fetches += 1));
+    const fetch = (from: string | undefined, offset: number, limit: number) => {
+      offsets.push(offset);
+      return service(from, offset, limit);
+    };
+    const fetchesAtFirstRow: number[] = [];
+    let index = 0;
+    // Two pages an anchor: the anchor moves on while pages of the old one are in flight, never emptying the pipeline.
+    for await (const row of walkByIdPipelined(fetch, (r) => r.id, { pageSize: 100, concurrency: 2, anchorPages: 2 })) {
+      if (index % 100 === 0) fetchesAtFirstRow.push(fetches);
+      expect(row.id).toBe(rows[index]?.id);
+      index += 1;
+    }
+    expect(index).toBe(450);
+    // Two in flight from the start; each full page that comes in sends one more before its rows are read.
+    expect(fetchesAtFirstRow).toEqual([3, 4, 5, 6, 6]);
+    expect(fetches).toBe(6);
+    expect(Math.max(...offsets)).toBeLessThan(200);
+  });
+
   it('walkByTime skips rows already seen at the boundary time', async () => {
     const rows = history(1_003);
     const fetch = async (from: string | undefined, limit: number) => rows.filter((row) => from === undefined || row.at >= from).slice(0, limit);

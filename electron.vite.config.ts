@@ -4,9 +4,9 @@ import vue from '@vitejs/plugin-vue';
 import type { Plugin } from 'vite';
 import { precompressDir } from './main/host/precompressed';
 
-// Three builds from top-level folders (see ../shared/TOOLCHAIN.md). The main build has three
-// entries: the Electron app, the web host, which serves the same core without Electron, and the
-// worker thread that writes and checks exports.
+// Three builds from top-level folders (see ../shared/TOOLCHAIN.md). The main build has four
+// entries: the Electron app, the web host, which serves the same core without Electron, the
+// worker thread that writes and checks exports and the one the web host runs its sandbox on.
 
 // The web host sends the renderer's files compressed: brotli and gzip copies are written beside
 // them once the renderer build is on disk (see main/host/static-files.ts for how one is chosen).
@@ -29,6 +29,7 @@ export default defineConfig({
           index: resolve(__dirname, 'main/index.ts'),
           host: resolve(__dirname, 'main/host/cli.ts'),
           'export-worker': resolve(__dirname, 'main/core/exports/worker.ts'),
+          'sandbox-worker': resolve(__dirname, 'main/core/sandbox-worker.ts'),
         },
       },
     },

@@ -1,4 +1,5 @@
-// How the app starts its built-in sandbox: in-process, through the sandbox's public face.
+// How the app starts its built-in sandbox: in-process, through the sandbox's public face, or on a
+// thread of its own when given the worker script (the web host: sandbox-thread.ts says why).
 // COFFER_NO_SANDBOX=1 turns it off (fast tests that need no exchange).
 // COFFER_SANDBOX_CONTROL_TOKEN switches on the sandbox's /sandbox/* test controls (clock advance,
 // deposits, faults) with that token; e2e tests use it to move the sandbox clock. Off otherwise.
@@ -6,13 +7,15 @@
 // (default 10 000): a demo desk wants a long history, a test that starts many desks a short one.
 import { startSandbox } from '../sandbox/index';
 import type { SandboxLauncher } from './builtin-sandbox';
+import { startSandboxThread } from './sandbox-thread';
 
-export function sandboxLauncherFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxLauncher | undefined {
+export function sandboxLauncherFromEnv(env: NodeJS.ProcessEnv = process.env, workerScript?: string): SandboxLauncher | undefined {
   if (env.COFFER_NO_SANDBOX === '1') return undefined;
   const controlToken = env.COFFER_SANDBOX_CONTROL_TOKEN || undefined;
   const seededHistory = seededHistoryFrom(env.COFFER_SANDBOX_HISTORY);
-  if (controlToken === undefined && seededHistory === undefined) return startSandbox;
-  return (options) => startSandbox({ ...options, controlToken, seededHistory });
+  const start: SandboxLauncher = workerScript === undefined ? startSandbox : (options) => startSandboxThread(workerScript, options);
+  if (controlToken === undefined && seededHistory === undefined) return start;
+  return (options) => start({ ...options, controlToken, seededHistory });
 }
 
 const MAX_SEEDED_HISTORY = 200_000;

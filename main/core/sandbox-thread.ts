@@ -1,0 +1,61 @@
+// The built-in sandbox on a thread of its own: its seeding (thousands of transactions on a first
+// launch), its market's warm-up and every answer it computes run beside the app instead of on the
+// thread that serves the page and the first balances. It is reached over loopback exactly as when
+// it runs in-process. The built host runs out/main/sandbox-worker.js; from the TypeScript sources
+// the worker loads sandbox-worker.ts through tsx's require hook (as the export worker does).
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { RunningSandbox, SandboxKeyPair, SandboxOptions } from '../sandbox/index';
+
+/** sandbox-worker.ts beside this file: what runs when no built worker is given. */
+export const SOURCE_SANDBOX_WORKER = join(__dirname, 'sandbox-worker.ts');
+
+export type FromSandboxThread =
+  | { type: 'started'; restUrl: string; wsUrl: string; master: SandboxKeyPair }
+  | { type: 'failed'; message: string }
+  | { type: 'closed' };
+
+export type ToSandboxThread = { type: 'close' };
+
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/** Starts the sandbox in a worker thread; resolves once it listens. Options must be plain data. */
+export function startSandboxThread(script: string, options: SandboxOptions): Promise<RunningSandbox> {
+  const worker = script.endsWith('.ts')
+    ? new Worker(script, { workerData: options, execArgv: ['--require', createRequire(__filename).resolve('tsx/cjs')] })
+    : new Worker(script, { workerData: options });
+  return new Promise((resolve, reject) => {
+    const early = (why: string) => {
+      void worker.terminate();
+      reject(new Error(why));
+    };
+    const onError = (error: Error) => early(`the sandbox thread failed: ${error.message}`);
+    const onExit = (code: number) => early(`the sandbox thread stopped (exit code ${code}) before it listened`);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
+    worker.once('message', (message: FromSandboxThread) => {
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (message.type !== 'started') return early(message.type === 'failed' ? message.message : 'the sandbox thread closed before it listened');
+      // A crash later is logged; the app's calls to it then fail like calls to an unreachable service.
+      worker.on('error', (error) => console.error(`[sandbox] the sandbox thread failed: ${error.message}`));
+      resolve({ restUrl: message.restUrl, wsUrl: message.wsUrl, master: message.master, close: () => closeThread(worker) });
+    });
+  });
+}
+
+function closeThread(worker: Worker): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      void worker.terminate().then(() => resolve());
+    };
+    const timer = setTimeout(done, CLOSE_TIMEOUT_MS);
+    worker.once('exit', done);
+    worker.on('message', (message: FromSandboxThread) => {
+      if (message.type === 'closed') done();
+    });
+    worker.postMessage({ type: 'close' } satisfies ToSandboxThread);
+  });
+}

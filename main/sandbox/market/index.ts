@@ -24,6 +24,8 @@ const LIGHT_HISTORY_MINUTES = 6 * 60;
 /** After a clock jump only this many of the newest trades per symbol are announced. */
 const MAX_TRADES_PER_EVENT = 200;
 const SYNC_INTERVAL_MS = BOOK_TICK_MS;
+/** The warm-up starts this long after the market: an app's first page and answers come first. */
+const WARM_UP_DELAY_MS = 5_000;
 
 export interface MarketOptions {
   seed: number;
@@ -187,7 +189,10 @@ class SimulatedMarket implements Market {
     this.bookListeners.clear();
   }
 
-  /** Summarises history newest-first in small idle slices, so the first long candle query is fast. */
+  /**
+   * Summarises history newest-first in small idle slices, so the first long candle query is fast;
+   * a candle query before then summarises what it needs itself.
+   */
   private warmUp(firstMinute: number, lastMinute: number): void {
     const jobs: Array<() => void> = [];
     for (let chunk = Math.floor(lastMinute / CHUNK_MINUTES); chunk >= Math.floor(firstMinute / CHUNK_MINUTES); chunk -= 1) {
@@ -197,7 +202,7 @@ class SimulatedMarket implements Market {
       jobs.shift()?.();
       if (jobs.length > 0) this.warmTimer = setTimeout(step, 0).unref();
     };
-    this.warmTimer = setTimeout(step, 0).unref();
+    this.warmTimer = setTimeout(step, WARM_UP_DELAY_MS).unref();
   }
 
   private readonly lookup = (base: string, quote: string): SymbolTape | undefined => this.byId.get(`${base}${quote}`)?.tape;

@@ -59,10 +59,10 @@ export function transactionsJson(rows: readonly (readonly unknown[])[]): Buffer 
 }
 
 function transactionJson(row: readonly unknown[]): string {
-  let text = `{"id":${json(row[ID])},"status":${json(row[STATUS])},"type":${json(row[TYPE])},"subtype":${json(row[SUBTYPE])}`
+  let text = `{"id":${json(row[ID])},"status":${word(row[STATUS])},"type":${word(row[TYPE])},"subtype":${word(row[SUBTYPE])}`
     + `,"created_at":${isoJson(row[CREATED_AT])},"updated_at":${isoJson(row[UPDATED_AT])},"last_activity_at":${isoJson(row[LAST_ACTIVITY_AT])}`
     + `,"operation_id":${json(row[OPERATION_ID])},"native":{"tx_id":${json(row[TX_ID])},"index":${json(row[UPDATED_AT])}`
-    + `,"currency":${json(row[CURRENCY])},"amount":${json(row[AMOUNT])}`;
+    + `,"currency":${word(row[CURRENCY])},"amount":${json(row[AMOUNT])}`;
   for (const [index, member] of OPTIONAL_NATIVE) {
     const value = row[index];
     if (value === null || value === undefined) continue;
@@ -82,6 +82,19 @@ function transactionJson(row: readonly unknown[]): string {
 function json(value: unknown): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   return JSON.stringify(value);
+}
+
+/** Quoted forms of the few values statuses, types, subtypes and currencies take, each made once. */
+const WORDS = new Map<unknown, string>();
+const MAX_WORDS = 512;
+
+function word(value: unknown): string {
+  let quoted = WORDS.get(value);
+  if (quoted === undefined) {
+    quoted = json(value);
+    if (WORDS.size < MAX_WORDS) WORDS.set(value, quoted);
+  }
+  return quoted;
 }
 
 /** JSON text stored by the sandbox (meta, senders), as re-serializing its parse gives it. Every

@@ -1,6 +1,7 @@
 // History read by cursor, not offset: offsets stop at 100 000 and shift while records arrive.
 // Pages are requested in ascending order from the last cursor seen, so every record is yielded
 // exactly once, however long the history.
+import { currentRun, runCancellable, runStoppable } from './cancellation';
 export type FetchFrom<T> = (from: string | undefined, limit: number) => Promise<readonly T[]>;
 
 /** Ascending ids; the next page starts at the last id + 1 (bounds are inclusive). */
@@ -90,6 +91,15 @@ export async function* walkByIdPipelined<T>(
   const concurrency = options.concurrency ?? 4;
   const anchorPages = options.anchorPages ?? 50;
   const pages: Array<Promise<readonly T[]>> = [];
+  // Pages asked for past the end (or past a failure) and still waiting for their turn are dropped
+  // when the walk ends: never sent, they leave their slots of the rate limit to what comes next.
+  const outer = currentRun();
+  const walk = new AbortController();
+  const stop = () => walk.abort();
+  outer?.signal.addEventListener('abort', stop, { once: true });
+  if (outer?.signal.aborted === true) stop();
+  const withinRun = <R>(fn: () => Promise<R>): Promise<R> =>
+    outer?.leavesHeadroom === true ? runCancellable(walk.signal, fn) : runStoppable(walk.signal, fn);
   let anchor = options.firstFrom;
   /** The page at offset 0 of the anchor. */
   let anchorPage = 0;
@@ -102,29 +112,37 @@ export async function* walkByIdPipelined<T>(
         anchorPage = arrived;
         continue;
       }
-      const page = fetchPage(anchor, (pages.length - anchorPage) * pageSize, pageSize);
+      const from = anchor;
+      const offset = (pages.length - anchorPage) * pageSize;
+      const page = withinRun(() => fetchPage(from, offset, pageSize));
       page.catch(() => undefined); // awaited below in order; this only silences early settlement
       pages.push(page);
     }
   };
-  launch(0);
-  let last: bigint | undefined;
-  for (let consumed = 0; consumed < pages.length; ) {
-    const page = (await pages[consumed]) ?? [];
-    consumed += 1;
-    const full = page.length >= pageSize;
-    // The next page is asked for before this one is handed on, so whatever the reader does with
-    // it (storing it) never leaves a slot of the rate limit unused.
-    if (full) launch(consumed, BigInt(idOf(page[page.length - 1] as T)));
-    let fresh = 0;
-    for (const item of page) {
-      const itemId = BigInt(idOf(item));
-      if (last !== undefined && itemId <= last) continue;
-      last = itemId;
-      fresh += 1;
-      yield item;
+  try {
+    launch(0);
+    let last: bigint | undefined;
+    for (let consumed = 0; consumed < pages.length; ) {
+      const page = (await pages[consumed]) ?? [];
+      consumed += 1;
+      const full = page.length >= pageSize;
+      // The next page is asked for before this one is handed on, so whatever the reader does with
+      // it (storing it) never leaves a slot of the rate limit unused.
+      if (full) launch(consumed, BigInt(idOf(page[page.length - 1] as T)));
+      else stop();
+      let fresh = 0;
+      for (const item of page) {
+        const itemId = BigInt(idOf(item));
+        if (last !== undefined && itemId <= last) continue;
+        last = itemId;
+        fresh += 1;
+        yield item;
+      }
+      if (!full) return;
+      if (fresh === 0) throw new Error('history cursor did not advance: the service ignored the id bound');
     }
-    if (!full) return;
-    if (fresh === 0) throw new Error('history cursor did not advance: the service ignored the id bound');
+  } finally {
+    stop();
+    outer?.signal.removeEventListener('abort', stop);
   }
 }

@@ -66,11 +66,15 @@ async function main(): Promise<void> {
     loop.disable();
     sync.close();
     console.log(`stored ${store.stored()} in ${total.toFixed(0)} ms; ${limiter.spans.length} requests`);
-    console.log('  #   asked    sent   reply  latency  wait');
+    // `after slot`: how long after the slot it reuses opened (the reply 20 requests before, + window and margin) a request left.
+    console.log('  #   asked    sent   reply  latency  wait  after slot  stored');
     limiter.spans.forEach((span, index) => {
       const latency = (span.replied ?? 0) - (span.sent ?? 0);
       const wait = (span.sent ?? 0) - span.asked;
-      console.log(`${String(index).padStart(3)} ${span.asked.toFixed(0).padStart(7)} ${(span.sent ?? 0).toFixed(0).padStart(7)} ${(span.replied ?? 0).toFixed(0).padStart(7)} ${latency.toFixed(1).padStart(8)} ${wait.toFixed(0).padStart(5)}`);
+      const reused = limiter.spans[index - 20];
+      const afterSlot = reused === undefined ? '' : ((span.sent ?? 0) - ((reused.replied ?? 0) + 1_000 + limiter.marginMs)).toFixed(0);
+      const stored = stores[index - 1];
+      console.log(`${String(index).padStart(3)} ${span.asked.toFixed(0).padStart(7)} ${(span.sent ?? 0).toFixed(0).padStart(7)} ${(span.replied ?? 0).toFixed(0).padStart(7)} ${latency.toFixed(1).padStart(8)} ${wait.toFixed(0).padStart(5)} ${afterSlot.padStart(11)} ${stored === undefined ? '' : `${stored.start.toFixed(0).padStart(7)} +${stored.ms.toFixed(0)}`}`);
     });
     const latencies = limiter.spans.map((span) => (span.replied ?? 0) - (span.sent ?? 0)).sort((a, b) => a - b);
     const storeMs = stores.reduce((sum, write) => sum + write.ms, 0);

@@ -1,5 +1,7 @@
 // The cursor walkers against an in-memory history that grows while it is read.
 import { describe, expect, it } from 'vitest';
+import { runStoppable } from '../../../main/exchange/cancellation';
+import { RateLimiter } from '../../../main/exchange/limiter';
 import { walkById, walkByIdPipelined, walkByTime } from '../../../main/exchange/paging';
 
 interface Row { id: string; at: string }
@@ -65,6 +67,27 @@ describe('cursor walkers', () => {
     expect(fetchesAtFirstRow).toEqual([3, 4, 5, 6, 6]);
     expect(fetches).toBe(6);
     expect(Math.max(...offsets)).toBeLessThan(200);
+  });
+
+  it('walkByIdPipelined drops the pages asked for past the short one that still wait for the rate limit: never sent', async () => {
+    // Three requests a window: pages 0-2 leave at once, page 3 waits for the next window.
+    const limiter = new RateLimiter({ windowMs: 300, marginMs: 0, rules: [{ name: 'ip:default', scope: 'ip', prefixes: [], rate: 2, burst: 1 }] });
+    const service = serviceOver(history(250));
+    let sent = 0;
+    const fetch = async (from: string | undefined, offset: number, limit: number) => {
+      const release = await limiter.acquire('/list', { host: 'h' }, 'background');
+      sent += 1;
+      try {
+        return await service(from, offset, limit);
+      } finally {
+        release();
+      }
+    };
+    const stop = new AbortController();
+    const seen = await runStoppable(stop.signal, () => ids(walkByIdPipelined(fetch, (row) => row.id, { pageSize: 100, concurrency: 4 })));
+    expect(seen).toHaveLength(250);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(sent).toBe(3);
   });
 
   it('walkByTime skips rows already seen at the boundary time', async () => {

@@ -6,6 +6,8 @@ export type LocalNow = () => number;
 export class ServiceClock {
   private lowerMs = Number.NEGATIVE_INFINITY;
   private upperMs = Number.POSITIVE_INFINITY;
+  /** The last Date header read and its time: replies within one second carry the same text. */
+  private lastDate = { header: '', ms: Number.NaN };
 
   constructor(readonly localNow: LocalNow = Date.now) {}
 
@@ -27,7 +29,8 @@ export class ServiceClock {
    * `receivedAtLocal`. Returns true when the estimate moved by more than `jumpMs`.
    */
   observe(dateHeader: string | undefined, sentAtLocal: number, receivedAtLocal: number, jumpMs = 2_000): boolean {
-    const stamped = dateHeader === undefined ? Number.NaN : Date.parse(dateHeader);
+    if (dateHeader !== undefined && dateHeader !== this.lastDate.header) this.lastDate = { header: dateHeader, ms: Date.parse(dateHeader) };
+    const stamped = dateHeader === undefined ? Number.NaN : this.lastDate.ms;
     if (!Number.isFinite(stamped)) return false;
     const before = this.offsetMs;
     const lower = stamped - receivedAtLocal;

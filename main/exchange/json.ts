@@ -12,6 +12,18 @@ function inNumber(code: number): boolean {
   return (code >= 48 && code <= 57) || code === 46 || code === 101 || code === 69 || code === 43 || code === 45;
 }
 
+/** Index after the closing quote of the string starting at `from`: found with indexOf, skipping quotes after an odd run of backslashes. */
+function afterString(text: string, from: number): number {
+  for (let start = from; ; ) {
+    const quote = text.indexOf('"', start);
+    if (quote < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return quote + 1;
+    start = quote + 1;
+  }
+}
+
 /**
  * One pass over the text, skipping strings and quoting each number literal (a run that is not a
  * well-formed number is left as it is, for JSON.parse to refuse); a page of a thousand records
@@ -23,11 +35,7 @@ export function parseJsonExact(text: string): unknown {
   for (let i = 0; i < text.length; ) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) {
-      for (i += 1; i < text.length; ) {
-        const inside = text.charCodeAt(i);
-        i += inside === BACKSLASH ? 2 : 1;
-        if (inside === QUOTE) break;
-      }
+      i = afterString(text, i + 1);
     } else if (code === 45 || (code >= 48 && code <= 57)) {
       const start = i;
       for (i += 1; i < text.length && inNumber(text.charCodeAt(i)); ) i += 1;
@@ -84,9 +92,16 @@ export function bool(record: JsonObject, name: string, fallback = false): boolea
   return fallback;
 }
 
+/** "0", "0.00000000": the most common amount of all (reserved, fees), read without parsing. */
+const ZERO_TEXT = /^0(?:\.0+)?$/;
+/** Decimals are immutable (no method changes its instance), so every zero read can be this one. */
+const ZERO = new Decimal(0);
+
 export function decimal(record: JsonObject, name: string): Decimal {
   const value = record[name];
-  if (typeof value !== 'string' || value.trim() === '') throw badField(name, 'is not a decimal');
+  // No trimming first: text with spaces is refused by the Decimal constructor below.
+  if (typeof value !== 'string' || value === '') throw badField(name, 'is not a decimal');
+  if (ZERO_TEXT.test(value)) return ZERO;
   try {
     return new Decimal(value);
   } catch {

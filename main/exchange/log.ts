@@ -7,6 +7,8 @@ export type LogFields = Record<string, unknown>;
 export type LogSink = (level: LogLevel, message: string, fields: LogFields) => void;
 
 export interface ExchangeLogger {
+  /** The least severe level kept; a logger without one is given every line. */
+  readonly minLevel?: LogLevel;
   debug(message: string, fields?: LogFields): void;
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;
@@ -45,7 +47,12 @@ export function createLogger(sink: LogSink, minLevel: LogLevel = 'info'): Exchan
     if (LOG_LEVELS.indexOf(level) < threshold) return;
     sink(level, redactText(message), redactFields(fields));
   };
-  return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
+  return { minLevel, debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
+}
+
+/** Whether `logger` keeps lines of `level`: a caller can skip building the fields of a line that would be dropped. */
+export function logs(logger: ExchangeLogger, level: LogLevel): boolean {
+  return logger.minLevel === undefined || LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(logger.minLevel);
 }
 
 export const silentLogger: ExchangeLogger = createLogger(() => undefined, 'error');

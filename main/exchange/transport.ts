@@ -8,7 +8,7 @@ import { ApiError } from './errors';
 import { encodeBody, encodeQuery, type BodyFormat, type QueryValue } from './encoding';
 import { parseJsonExact } from './json';
 import { RateLimiter, type LimitScope, type Priority } from './limiter';
-import { silentLogger, type ExchangeLogger } from './log';
+import { logs, silentLogger, type ExchangeLogger } from './log';
 import { basicAuthorization, hs256AuthorizationV3, refusedForSkew, type AuthScheme } from './signing';
 
 export interface Credentials {
@@ -68,7 +68,8 @@ export interface SentRequest {
 
 interface RawResponse {
   status: number;
-  headers: http.IncomingHttpHeaders;
+  /** As received, name and value alternating: read by name only when needed (see header()). */
+  rawHeaders: string[];
   text: string;
 }
 
@@ -90,7 +91,10 @@ export class RestTransport {
   readonly clock: ServiceClock;
   readonly limiter: RateLimiter;
   private readonly url: URL;
+  private readonly client: typeof http | typeof https;
   private readonly agent: http.Agent;
+  /** False when the logger drops debug lines: the request line's fields are then never built. */
+  private readonly logsRequests: boolean;
   private readonly logger: ExchangeLogger;
   private readonly timeoutMs: number;
   private readonly backoff: BackoffPolicy;
@@ -102,11 +106,12 @@ export class RestTransport {
 
   constructor(options: TransportOptions) {
     this.url = new URL(options.baseUrl);
-    const Agent = this.url.protocol === 'https:' ? https.Agent : http.Agent;
-    this.agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 32 });
+    this.client = this.url.protocol === 'https:' ? https : http;
+    this.agent = new this.client.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 32 });
     this.clock = options.clock ?? new ServiceClock();
     this.limiter = options.limiter ?? new RateLimiter();
     this.logger = options.logger ?? silentLogger;
+    this.logsRequests = logs(this.logger, 'debug');
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.bodyFormat = options.bodyFormat ?? 'json';
@@ -184,14 +189,15 @@ export class RestTransport {
     sent: SentRequest | undefined,
   ): Promise<Attempt | RawResponse> {
     const { query, body } = encoded;
-    // A copy per attempt: each attempt signs afresh, and the log keeps the headers it was given.
-    const headers: http.OutgoingHttpHeaders = { ...encoded.headers };
     const signedAtMs = Math.floor(this.clock.now());
     if (sent !== undefined) sent.sentAtMs = signedAtMs;
-    if (request.signed) headers.Authorization = await this.authorize(request.method, request.path, query, body, signedAtMs);
+    // Signed: a copy per attempt, since each attempt signs afresh and the log keeps the headers it was given.
+    const headers = request.signed
+      ? { ...encoded.headers, Authorization: await this.authorize(request.method, request.path, query, body, signedAtMs) }
+      : encoded.headers;
     const sentAtLocal = this.clock.localNow();
     // Headers go to the log as they are: the logger redacts Authorization by name.
-    this.logger.debug('request', { method: request.method, path: request.path, query, headers, bodyBytes: body.length });
+    if (this.logsRequests) this.logger.debug('request', { method: request.method, path: request.path, query, headers, bodyBytes: body.length });
     let response: RawResponse;
     try {
       response = await this.exchange(request, query, body, headers);
@@ -202,7 +208,7 @@ export class RestTransport {
       return { ok: false, error };
     }
     const receivedAtLocal = this.clock.localNow();
-    this.clock.observe(header(response.headers, 'date'), sentAtLocal, receivedAtLocal);
+    this.clock.observe(header(response, 'date'), sentAtLocal, receivedAtLocal);
     this.onExchange?.({ method: request.method, path: request.path, status: response.status, durationMs: receivedAtLocal - sentAtLocal });
     if (response.status >= 200 && response.status < 300) return response;
     const error = serviceError(response, receivedAtLocal);
@@ -219,28 +225,42 @@ export class RestTransport {
   }
 
   private exchange(request: RestRequest, query: string, body: string, headers: http.OutgoingHttpHeaders): Promise<RawResponse> {
-    const client = this.url.protocol === 'https:' ? https : http;
     const timeoutMs = request.timeoutMs ?? this.timeoutMs;
     return new Promise<RawResponse>((resolve, reject) => {
-      const req = client.request({
-        protocol: this.url.protocol, hostname: this.url.hostname, port: this.url.port, agent: this.agent,
+      // `timeout` as an option rather than setTimeout(): the same socket inactivity timer, armed without a listener per request.
+      const req = this.client.request({
+        hostname: this.url.hostname, port: this.url.port, agent: this.agent, timeout: timeoutMs,
         method: request.method, path: query === '' ? request.path : `${request.path}?${query}`, headers,
       }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, text: textOf(chunks) }));
         res.on('error', reject);
       });
-      req.setTimeout(timeoutMs, () => req.destroy(new ApiError({ kind: 'timeout', message: `No answer within ${timeoutMs} ms` })));
+      req.on('timeout', () => req.destroy(new ApiError({ kind: 'timeout', message: `No answer within ${timeoutMs} ms` })));
       req.on('error', reject);
       req.end(body === '' ? undefined : body);
     });
   }
 }
 
-function header(headers: http.IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
+/** A small reply arrives in one chunk: decoded as it is, without copying it into a new buffer first. */
+function textOf(chunks: Buffer[]): string {
+  const only = chunks.length === 1 ? chunks[0] : undefined;
+  return (only ?? Buffer.concat(chunks)).toString('utf8');
+}
+
+/**
+ * The first value of header `name` (lower case), read from the raw list: node builds the
+ * `headers` object on first access, which a successful read has no other use for.
+ */
+function header(response: RawResponse, name: string): string | undefined {
+  const raw = response.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const field = raw[i];
+    if (field !== undefined && field.length === name.length && field.toLowerCase() === name) return raw[i + 1];
+  }
+  return undefined;
 }
 
 function parseBody(response: RawResponse): Attempt {
@@ -272,8 +292,8 @@ function serviceError(response: RawResponse, nowLocal: number): ApiError {
     code: code !== undefined && /^\d+$/.test(code) ? Number.parseInt(code, 10) : response.status,
     message: text('message') ?? `HTTP ${response.status}`,
     description: text('description'),
-    requestId: header(response.headers, 'x-request-id') ?? text('requestId'),
-    retryAfterMs: parseRetryAfter(header(response.headers, 'retry-after'), nowLocal),
+    requestId: header(response, 'x-request-id') ?? text('requestId'),
+    retryAfterMs: parseRetryAfter(header(response, 'retry-after'), nowLocal),
   });
 }
 

@@ -10,6 +10,18 @@ describe('exact JSON at the edge', () => {
     expect(parsed).toEqual({ id: '12345678901234567890', amount: '0.1000000000000000055511', s: 'a "1" 2', n: ['1', '-2.5e3'], b: true });
   });
 
+  it('finds where each string ends however its backslashes run, so no number is quoted inside one or missed after one', () => {
+    const text = '{"a":"x\\\\","n":12.5,"b":"say \\"7\\" \\\\\\"8\\"","m":-3,"c":"\\\\\\\\","k":0.10}';
+    expect(parseJsonExact(text)).toEqual({ a: 'x\\', n: '12.5', b: 'say "7" \\"8"', m: '-3', c: '\\\\', k: '0.10' });
+  });
+
+  it('reads zero amounts in any spelling as exact zeros, and refuses padded or empty text', () => {
+    for (const zero of ['0', '0.00', '0.000000000000000000']) expect(decimal({ reserved: zero }, 'reserved').isZero()).toBe(true);
+    expect(decimal({ reserved: '0.000000010' }, 'reserved').toFixed()).toBe('0.00000001');
+    expect(decimal({ reserved: '00.5' }, 'reserved').toFixed()).toBe('0.5');
+    for (const bad of ['', ' ', ' 1', '1 ', '0.0.0', '1,5']) expect(() => decimal({ reserved: bad }, 'reserved')).toThrow(ApiError);
+  });
+
   it('turns amounts into decimals and names a bad field', () => {
     expect(decimal({ amount: '0.30000000000000000001' }, 'amount').plus('0.1').toFixed()).toBe('0.40000000000000000001');
     expect(() => decimal({ amount: 'abc' }, 'amount')).toThrow(ApiError);

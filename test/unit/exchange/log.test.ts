@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactText, type LogFields } from '../../../main/exchange/log';
+import { createLogger, logs, redactText, silentLogger, type LogFields } from '../../../main/exchange/log';
 
 describe('redacting logger', () => {
   it('hides Authorization values, secret fields and credential-looking text', () => {
@@ -27,5 +27,13 @@ describe('redacting logger', () => {
     logger.error('d');
     expect(seen).toEqual(['warn', 'error']);
     expect(redactText('plain words')).toBe('plain words');
+  });
+
+  it('says which levels a logger keeps, so a dropped line need not be built; a hand-made logger keeps every level', () => {
+    const warnings = createLogger(() => undefined, 'warn');
+    expect([logs(warnings, 'debug'), logs(warnings, 'info'), logs(warnings, 'warn'), logs(warnings, 'error')]).toEqual([false, false, true, true]);
+    expect(logs(silentLogger, 'debug')).toBe(false);
+    const handMade = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+    expect(logs(handMade, 'debug')).toBe(true);
   });
 });

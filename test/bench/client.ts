@@ -90,7 +90,7 @@ async function signedGets(): Promise<void> {
       console.log(`signed GET ${path}, limits off, ${String(concurrency).padStart(2)} in flight (median of ${ROUNDS} x ${total} calls):`);
       console.log(`  bare node:http + HMAC + JSON.parse: ${floor.perSecond.toFixed(0)} per second, ${floor.cpuUs.toFixed(0)} us CPU per call`);
       console.log(`  client (walletBalances, decimals):  ${ours.perSecond.toFixed(0)} per second, ${ours.cpuUs.toFixed(0)} us CPU per call`);
-      console.log(`  client / bare: ${(100 * ratio).toFixed(0)}% (target >= ${100 * TARGET_RATIO}%) ${ratio >= TARGET_RATIO ? 'MET' : 'MISSED'}; client CPU beyond the bare loop: ${(ours.cpuUs - floor.cpuUs).toFixed(0)} us per call`);
+      console.log(`  client / bare: ${(100 * ratio).toFixed(1)}% (target >= ${100 * TARGET_RATIO}%) ${ratio >= TARGET_RATIO ? 'MET' : 'MISSED'}; client CPU beyond the bare loop: ${(ours.cpuUs - floor.cpuUs).toFixed(0)} us per call`);
     }
   } finally {
     api.close();

@@ -49,6 +49,8 @@ interface Stores {
 
 export class PortfolioServiceImpl implements PortfolioService {
   private readonly stores: Stores | null;
+  /** Reads of today's holdings in flight, by scope and valuation: the page asks for three views at once. */
+  private readonly todayReads = new Map<string, Promise<TodayHoldings>>();
   private historyNotice: unknown = null;
   private midnight: unknown = null;
   private closed = false;
@@ -73,7 +75,7 @@ export class PortfolioServiceImpl implements PortfolioService {
 
   async allocation(request: RequestOf<'portfolioAllocation'>): Promise<PortfolioAllocation> {
     const { valuation, scope } = await this.checked(request);
-    const today = await readToday(this.deps, valuation, scope);
+    const today = await this.today(valuation, scope);
     this.snapshotOf(today);
     return allocationOf(today, scope);
   }
@@ -112,6 +114,17 @@ export class PortfolioServiceImpl implements PortfolioService {
     this.deps.db?.close();
   }
 
+  /** Today's holdings; a read already in flight for the same scope and valuation is joined, not repeated. */
+  private today(valuation: string, scope: PortfolioScope): Promise<TodayHoldings> {
+    const key = `${scope}:${valuation}`;
+    let read = this.todayReads.get(key);
+    if (read === undefined) {
+      read = readToday(this.deps, valuation, scope).finally(() => this.todayReads.delete(key));
+      this.todayReads.set(key, read);
+    }
+    return read;
+  }
+
   private async checked(request: { valuationCurrency: string; scope: PortfolioScope }): Promise<{ valuation: string; scope: PortfolioScope }> {
     if (!PORTFOLIO_SCOPES.includes(request.scope)) throw new AppFailure('VALIDATION', 'scope must be master or all', 'scope');
     const valuation = normalCode(request.valuationCurrency);
@@ -121,7 +134,7 @@ export class PortfolioServiceImpl implements PortfolioService {
 
   /** Today's holdings taken back to the first day `firstDayOf` picks, valued, with the snapshots of those days. */
   private async view(scope: PortfolioScope, valuation: string, firstDayOf: (todayDay: number) => number): Promise<PortfolioView> {
-    const today = await readToday(this.deps, valuation, scope);
+    const today = await this.today(valuation, scope);
     this.snapshotOf(today);
     const todayDay = Math.floor(today.readMs / DAY_MS);
     const stores = this.stores;

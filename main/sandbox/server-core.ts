@@ -20,14 +20,13 @@ import { SpotEngine } from './spot/engine';
 import { createTradingStream } from './stream/trading';
 import { createWalletStream } from './stream/wallet';
 import { registerAccountRoutes, createAccountSideHandlers, startAccountTimers } from './account-side';
-
-export interface StreamEndpoint {
-  handleConnection(ws: WebSocket, req: IncomingMessage): void;
-  close?(): void;
-}
+import type { Market } from './market';
+import type { StreamEndpoint } from './stream/endpoint';
+import { createV2Streams } from './stream/v2/endpoints';
+import { registerV2Routes } from './v2/routes';
 
 export interface PublicSide {
-  market: RateSource & { close(): void };
+  market: Market;
   registerRoutes(routes: RouteRegistry): void;
   createStream(allowMessage: (ip: string) => boolean): StreamEndpoint;
 }
@@ -54,6 +53,7 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   publicSide?.registerRoutes(router);
   const engine = new SpotEngine(ctx, { enabled: limits.enabled, scale: options.limits?.scale ?? 1 });
   registerAccountRoutes(router, ctx, engine);
+  registerV2Routes(router, ctx, engine, publicSide?.market ?? null);
   const sockets = new Set<WebSocket>();
   const dropSockets = (): number => {
     const count = sockets.size;
@@ -88,6 +88,10 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   };
   const publicStream = publicSide?.createStream((ip) => limits.allowStreamMessage('public', ip, null, 'subscribe'));
   if (publicStream) streams['/api/3/ws/public'] = publicStream;
+  Object.assign(streams, createV2Streams({
+    ctx, engine, market: publicSide?.market ?? null, limits,
+    pingIntervalMs: sessionDeps.pingIntervalMs, accountActive: sessionDeps.accountActive,
+  }));
 
   const server = createServer({ keepAlive: true }, createRequestHandler({ router, keys: ctx.accounts, limits, faults, clock, side, stats }));
   server.keepAliveTimeout = 65_000;

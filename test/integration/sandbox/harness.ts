@@ -37,7 +37,8 @@ export interface Harness {
 
 export interface CallOptions {
   key?: TestKey | null;
-  auth?: 'hs256' | 'basic';
+  /** hs256 is version 3's header; hs256-v2 version 2's (seconds, key:timestamp:signature). */
+  auth?: 'hs256' | 'basic' | 'hs256-v2';
   /** Raw query string without '?'. */
   query?: string;
   body?: unknown;
@@ -62,6 +63,12 @@ export function hs256Header(key: TestKey, method: string, pathWithQuery: string,
   const signature = hmacHex(key.secret_key, text);
   const parts = [key.api_key, signature, String(timestamp), ...(window === undefined ? [] : [String(window)])];
   return `HS256 ${Buffer.from(parts.join(':')).toString('base64')}`;
+}
+
+/** Version 2 (api-v2.md, SUPPLEMENT §1): HMAC over METHOD + seconds + PATH (+ ?query) + body. */
+export function hs256V2Header(key: TestKey, method: string, pathWithQuery: string, body: string, timestampSeconds: number): string {
+  const signature = hmacHex(key.secret_key, method + String(timestampSeconds) + pathWithQuery + body);
+  return `HS256 ${Buffer.from([key.api_key, String(timestampSeconds), signature].join(':')).toString('base64')}`;
 }
 
 export function basicHeader(key: TestKey): string {
@@ -104,6 +111,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       const key = options.key === undefined ? harness.key() : options.key;
       if (key) {
         headers.authorization = options.auth === 'basic' ? basicHeader(key)
+          : options.auth === 'hs256-v2' ? hs256V2Header(key, method, pathWithQuery, body, options.timestamp ?? Math.floor(Date.now() / 1000))
           : hs256Header(key, method, method === 'GET' ? pathWithQuery : path, method === 'GET' ? '' : body, options.timestamp ?? Date.now(), options.window);
       }
       const res = await fetch(sandbox.restUrl + pathWithQuery, { method, headers, body: body === '' ? undefined : body });

@@ -2,7 +2,8 @@
 // full order books kept by sequence (a gap asks for a fresh snapshot of that symbol).
 import { asObject, isObject, optInt, type JsonObject } from '../json';
 import { StreamBase } from '../stream/base';
-import { OrderBook, type BookView } from '../stream/order-book';
+import { BookFeeds } from '../stream/book-feeds';
+import type { BookView } from '../stream/order-book';
 import { ResilientSocket } from '../stream/socket';
 import { NOTIFICATION_KINDS, type ChannelNotification, type NotificationKind, type PublicStream, type Unsubscribe } from '../stream/streams';
 import { socketOptions, type StreamSettings } from './stream-settings';
@@ -15,34 +16,28 @@ interface Registration {
   listener: (notification: ChannelNotification) => void;
 }
 
-interface BookEntry {
-  book: OrderBook;
-  listeners: Set<(book: BookView) => void>;
-  /** Local time of the last snapshot or update for this symbol. */
-  heardAt: number;
-}
-
-/** A book that hears nothing this long is re-fetched: order-book streams are known to stall silently. */
-const DEFAULT_BOOK_STALL_MS = 60_000;
-
 export class V3PublicStream extends StreamBase implements PublicStream {
   protected readonly socket: ResilientSocket;
   private readonly registrations = new Set<Registration>();
-  private readonly books = new Map<string, BookEntry>();
-  resyncs = 0;
-  private readonly stallTimer: NodeJS.Timeout;
+  private readonly books: BookFeeds;
 
   constructor(settings: StreamSettings) {
     super();
-    const stallMs = settings.bookStallMs ?? DEFAULT_BOOK_STALL_MS;
-    this.stallTimer = setInterval(() => this.resyncStalled(stallMs), Math.max(50, stallMs / 2));
-    this.stallTimer.unref();
+    this.books = new BookFeeds({
+      subscribe: (symbols) => this.socket.request('subscribe', { symbols }, { ch: BOOK_CHANNEL }),
+      unsubscribe: (symbols) => this.socket.request('unsubscribe', { symbols }, { ch: BOOK_CHANNEL }),
+      isLive: () => this.socket.state === 'live',
+    }, settings.bookStallMs);
     this.socket = new ResilientSocket({
       ...socketOptions(settings, 'public'),
       onOpen: () => this.resubscribeAll(),
       onNotification: (message) => this.dispatch(message),
     });
     this.socket.start();
+  }
+
+  get resyncs(): number {
+    return this.books.resyncs;
   }
 
   async subscribe(channel: string, params: JsonObject, listener: (notification: ChannelNotification) => void): Promise<Unsubscribe> {
@@ -55,27 +50,12 @@ export class V3PublicStream extends StreamBase implements PublicStream {
     };
   }
 
-  async orderBook(symbol: string, listener: (book: BookView) => void): Promise<Unsubscribe> {
-    let entry = this.books.get(symbol);
-    const fresh = entry === undefined;
-    if (entry === undefined) {
-      entry = { book: new OrderBook(symbol), listeners: new Set(), heardAt: Date.now() };
-      this.books.set(symbol, entry);
-    }
-    entry.listeners.add(listener);
-    if (fresh && this.socket.state === 'live') await this.socket.request('subscribe', { symbols: [symbol] }, { ch: BOOK_CHANNEL });
-    const owned = entry;
-    return async () => {
-      owned.listeners.delete(listener);
-      if (owned.listeners.size > 0) return;
-      this.books.delete(symbol);
-      if (this.socket.state === 'live') await this.socket.request('unsubscribe', { symbols: [symbol] }, { ch: BOOK_CHANNEL });
-    };
+  orderBook(symbol: string, listener: (book: BookView) => void): Promise<Unsubscribe> {
+    return this.books.follow(symbol, listener);
   }
 
   private async resubscribeAll(): Promise<void> {
-    for (const entry of this.books.values()) entry.book.invalidate();
-    if (this.books.size > 0) await this.socket.request('subscribe', { symbols: [...this.books.keys()] }, { ch: BOOK_CHANNEL });
+    await this.books.resubscribe();
     for (const registration of this.registrations) {
       await this.socket.request('subscribe', registration.params, { ch: registration.channel });
     }
@@ -97,48 +77,16 @@ export class V3PublicStream extends StreamBase implements PublicStream {
   }
 
   private bookMessage(kind: NotificationKind, data: JsonObject): void {
+    if (kind === 'data') return;
     for (const [symbol, raw] of Object.entries(data)) {
-      const entry = this.books.get(symbol);
-      if (entry === undefined || !isObject(raw)) continue;
-      entry.heardAt = Date.now();
-      const message = { s: optInt(raw, 's') ?? -1, t: optInt(raw, 't') ?? 0, a: raw.a, b: raw.b };
-      if (kind === 'snapshot') entry.book.applySnapshot(message);
-      else {
-        const outcome = entry.book.applyUpdate(message);
-        if (outcome === 'gap') void this.resync(symbol);
-        // A stale update changed nothing and one awaiting a snapshot has no book to show.
-        if (outcome !== 'applied') continue;
-      }
-      const view = entry.book.view();
-      for (const listener of entry.listeners) listener(view);
+      if (!isObject(raw)) continue;
+      this.books.apply(symbol, kind, { s: optInt(raw, 's') ?? -1, t: optInt(raw, 't') ?? 0, a: raw.a, b: raw.b });
     }
   }
 
   override close(): void {
-    clearInterval(this.stallTimer);
+    this.books.close();
     super.close();
-  }
-
-  private resyncStalled(stallMs: number): void {
-    if (this.socket.state !== 'live') return;
-    const now = Date.now();
-    for (const [symbol, entry] of this.books) {
-      if (now - entry.heardAt < stallMs) continue;
-      entry.heardAt = now;
-      entry.book.invalidate();
-      void this.resync(symbol);
-    }
-  }
-
-  /** Unsubscribe and subscribe again: the service answers with a fresh snapshot. */
-  private async resync(symbol: string): Promise<void> {
-    this.resyncs += 1;
-    try {
-      await this.socket.request('unsubscribe', { symbols: [symbol] }, { ch: BOOK_CHANNEL });
-      await this.socket.request('subscribe', { symbols: [symbol] }, { ch: BOOK_CHANNEL });
-    } catch {
-      // The socket went down; resubscribeAll will fetch the snapshot on reconnect.
-    }
   }
 }
 

@@ -58,6 +58,12 @@ export function basicAuthorization(apiKey: string, secret: string): string {
   return `Basic ${Buffer.from(`${apiKey}:${secret}`, 'utf8').toString('base64')}`;
 }
 
+/** The Authorization header of one request, by scheme; each API version signs its own way. */
+export type RequestSigner = (scheme: AuthScheme, apiKey: string, secret: string, request: SignableRequest) => string;
+
+export const signRequestV3: RequestSigner = (scheme, apiKey, secret, request) =>
+  scheme === 'BASIC' ? basicAuthorization(apiKey, secret) : hs256AuthorizationV3(apiKey, secret, request);
+
 export type StreamLoginParams =
   | { type: 'HS256'; api_key: string; timestamp: number; window?: number; signature: string }
   | { type: 'BASIC'; api_key: string; secret_key: string };

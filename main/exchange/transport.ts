@@ -9,7 +9,8 @@ import { encodeBody, encodeQuery, type BodyFormat, type QueryValue } from './enc
 import { parseJsonExact } from './json';
 import { RateLimiter, type LimitScope, type Priority } from './limiter';
 import { logs, silentLogger, type ExchangeLogger } from './log';
-import { basicAuthorization, hs256AuthorizationV3, refusedForSkew, type AuthScheme } from './signing';
+import { rulesForPath, type LimitRule } from './rate-limits';
+import { refusedForSkew, signRequestV3, type AuthScheme, type RequestSigner } from './signing';
 
 export interface Credentials {
   apiKey: string;
@@ -51,6 +52,10 @@ export interface TransportOptions {
   maxSockets?: number;
   /** Called for every reply or failure on the wire (metrics, tests counting 429s). */
   onExchange?: (event: ExchangeEvent) => void;
+  /** How a request is signed; version 3 unless another version's adapter says otherwise. */
+  signer?: RequestSigner;
+  /** The published limits this API version's paths fall under; omitted = the limiter's own (version 3). */
+  limitRules?: readonly LimitRule[];
 }
 
 export interface ExchangeEvent {
@@ -103,6 +108,8 @@ export class RestTransport {
   private readonly onExchange: ((event: ExchangeEvent) => void) | undefined;
   /** Who the limiter counts this transport's requests against: fixed for its life. */
   private readonly scope: LimitScope;
+  private readonly signer: RequestSigner;
+  private readonly limitRules: readonly LimitRule[] | undefined;
 
   constructor(options: TransportOptions) {
     this.url = new URL(options.baseUrl);
@@ -118,6 +125,8 @@ export class RestTransport {
     this.credentials = options.credentials;
     this.onExchange = options.onExchange;
     this.scope = { host: this.url.host, account: this.credentials?.apiKey };
+    this.signer = options.signer ?? signRequestV3;
+    this.limitRules = options.limitRules;
   }
 
   get apiKey(): string | undefined {
@@ -140,7 +149,7 @@ export class RestTransport {
       }
       if (!this.mayRetry(request, error, attempt)) throw error;
       const delay = retryDelayMs(attempt, this.backoff, error.retryAfterMs);
-      if (error.status === 429) this.limiter.pause(request.path, this.scope, delay);
+      if (error.status === 429) this.limiter.pause(request.path, this.scope, delay, this.rulesFor(request.path));
       this.logger.info('retrying', { path: request.path, attempt: attempt + 1, delayMs: delay, status: error.status });
       await sleep(delay);
     }
@@ -154,6 +163,11 @@ export class RestTransport {
     if (request.retry !== 'idempotent' || attempt + 1 >= this.backoff.maxAttempts) return false;
     if (error.kind === 'network' || error.kind === 'timeout') return true;
     return error.status !== null && RETRYABLE_STATUS.has(error.status);
+  }
+
+  /** Undefined (the limiter matches its own rules) unless this transport was given a version's limits. */
+  private rulesFor(path: string): LimitRule[] | undefined {
+    return this.limitRules === undefined ? undefined : rulesForPath(path, this.limitRules);
   }
 
   private encode(request: RestRequest): EncodedRequest {
@@ -172,7 +186,7 @@ export class RestTransport {
     encoded: EncodedRequest,
     sent: SentRequest | undefined,
   ): Promise<Attempt> {
-    const release = await this.limiter.acquire(request.path, this.scope, request.priority ?? 'user');
+    const release = await this.limiter.acquire(request.path, this.scope, request.priority ?? 'user', this.rulesFor(request.path));
     let outcome: Attempt | RawResponse;
     try {
       outcome = await this.signAndExchange(request, encoded, sent);
@@ -220,8 +234,7 @@ export class RestTransport {
     const credentials = this.credentials;
     if (credentials === undefined) throw new ApiError({ kind: 'input', message: 'This call needs an API key', field: 'apiKey' });
     const secret = await credentials.readSecret();
-    if (credentials.scheme === 'BASIC') return basicAuthorization(credentials.apiKey, secret);
-    return hs256AuthorizationV3(credentials.apiKey, secret, { method, path, query, body, timestampMs, windowMs: credentials.windowMs });
+    return this.signer(credentials.scheme, credentials.apiKey, secret, { method, path, query, body, timestampMs, windowMs: credentials.windowMs });
   }
 
   private exchange(request: RestRequest, query: string, body: string, headers: http.OutgoingHttpHeaders): Promise<RawResponse> {

@@ -19,23 +19,19 @@ import { iso } from '../wallet/transaction-record';
 import { errorsOfAccount } from '../wallet/withdraw';
 
 const TRANSFER_TYPES = ['to_sub_account', 'from_sub_account'] as const;
-const STATUS_WORDS: Readonly<Record<AccountStatus, string>> = { new: 'new', active: 'active', frozen: 'frozen', disabled: 'disable' };
+/** The status words of both versions; 'frozen' is shown as its own word (the client reads it so). */
+export const STATUS_WORDS: Readonly<Record<AccountStatus, string>> = { new: 'new', active: 'active', frozen: 'frozen', disabled: 'disable' };
 
 export function registerSubAccountRoutes(routes: RouteRegistry, ctx: SandboxContext): void {
   routes.add('GET', '/api/3/sub-account', ANY_KEY, (r) => ({
     result: ctx.accounts.subAccountsOf(callerId(r)).map((a) => ({ sub_account_id: String(a.id), email: a.email, status: STATUS_WORDS[a.status] })),
   }));
   routes.add('POST', '/api/3/sub-account/freeze', ANY_KEY, (r) => {
-    const subs = ownSubs(ctx, callerId(r), requiredIds(ParamReader.of(r)));
-    const blocked = subs.find((s) => !canTransact(s.status));
-    if (blocked) throw new ServiceError(400, 21004, 'Sub account is already frozen or disabled', `sub-account ${blocked.id} is ${STATUS_WORDS[blocked.status]}`);
-    for (const sub of subs) freeze(ctx, sub);
+    freezeSubAccounts(ctx, ownSubs(ctx, callerId(r), requiredIds(ParamReader.of(r))));
     return { result: true };
   });
   routes.add('POST', '/api/3/sub-account/activate', ANY_KEY, (r) => {
-    const subs = ownSubs(ctx, callerId(r), requiredIds(ParamReader.of(r)));
-    for (const sub of subs) if (sub.status === 'frozen' || sub.status === 'new') ctx.accounts.setStatus(sub.id, 'active', ctx.clock.now());
-    return { result: subs.every((s) => s.status !== 'disabled') };
+    return { result: activateSubAccounts(ctx, ownSubs(ctx, callerId(r), requiredIds(ParamReader.of(r)))) };
   });
   routes.add('POST', '/api/3/sub-account/transfer', 'WDR', (r) => {
     const p = ParamReader.of(r);
@@ -47,10 +43,7 @@ export function registerSubAccountRoutes(routes: RouteRegistry, ctx: SandboxCont
     const master = ctx.accounts.get(callerId(r));
     const [sub] = ownSubs(ctx, callerId(r), [subId]);
     if (!master || !sub || !canTransact(master.status) || !canTransact(sub.status)) throw errorsOfAccount.disabled();
-    const [from, to] = type === 'to_sub_account' ? [master.id, sub.id] : [sub.id, master.id];
-    const id = moveBetweenAccounts(ctx, from, to, currency.code, amount, 'SUB_ACCOUNT');
-    if (sub.status === 'new') ctx.accounts.setStatus(sub.id, 'active', ctx.clock.now());
-    return { result: String(id) };
+    return { result: String(transferWithSubAccount(ctx, master, sub, type === 'to_sub_account', currency.code, amount)) };
   });
   routes.add('GET', '/api/3/sub-account/acl', 'PAY', (r) => ({ result: aclList(ctx, callerId(r), ParamReader.of(r).list('sub_account_ids')) }));
   routes.add('POST', '/api/3/sub-account/acl', 'PAY', (r) => {
@@ -67,8 +60,7 @@ export function registerSubAccountRoutes(routes: RouteRegistry, ctx: SandboxCont
   routes.add('GET', '/api/3/sub-account/balance/:id', 'PAY', (r) => {
     const [sub] = ownSubs(ctx, callerId(r), [r.params.id ?? '']);
     const id = (sub as Account).id;
-    const side = (name: 'wallet' | 'spot') => ctx.balances.all(id, name).map((b) => ({ currency: b.currency, available: b.available, reserved: b.reserved }));
-    return { result: { wallet: side('wallet'), spot: side('spot') } };
+    return { result: { wallet: sideBalances(ctx, id, 'wallet'), spot: sideBalances(ctx, id, 'spot') } };
   });
   routes.add('GET', '/api/3/sub-account/crypto/address/:id/:currency', ANY_KEY, (r) => {
     const p = ParamReader.of(r);
@@ -79,18 +71,46 @@ export function registerSubAccountRoutes(routes: RouteRegistry, ctx: SandboxCont
   });
 }
 
+/** One side of a sub-account's balances, in any state of the sub-account. */
+export function sideBalances(ctx: SandboxContext, accountId: number, side: 'wallet' | 'spot'): { currency: string; available: string; reserved: string }[] {
+  return ctx.balances.all(accountId, side).map((b) => ({ currency: b.currency, available: b.available, reserved: b.reserved }));
+}
+
 function requiredIds(p: ParamReader): string[] {
   const ids = p.list('sub_account_ids') ?? p.list('ids');
   if (!ids) throw validationError('sub_account_ids', 'is required');
   return ids;
 }
 
-function ownSubs(ctx: SandboxContext, masterId: number, ids: readonly string[]): Account[] {
+/** The master's sub-accounts named by `ids`; an id that is not one of them is 500 naming it. */
+export function ownSubs(ctx: SandboxContext, masterId: number, ids: readonly string[]): Account[] {
   return ids.map((text) => {
     const sub = /^\d+$/.test(text) ? ctx.accounts.get(Number.parseInt(text, 10)) : undefined;
     if (!sub || sub.parentId !== masterId) throw new ServiceError(500, 500, 'Internal Server Error', `sub-account ${text} not found`);
     return sub;
   });
+}
+
+/** Freezes every one of `subs`, or none of them when one is already frozen or disabled (21004, HTTP 400). */
+export function freezeSubAccounts(ctx: SandboxContext, subs: readonly Account[]): void {
+  const blocked = subs.find((s) => !canTransact(s.status));
+  if (blocked) throw new ServiceError(400, 21004, 'Sub account is already frozen or disabled', `sub-account ${blocked.id} is ${STATUS_WORDS[blocked.status]}`);
+  for (const sub of subs) freeze(ctx, sub);
+}
+
+/** Activates the frozen and new ones; false when one of them is disabled, which stays so. */
+export function activateSubAccounts(ctx: SandboxContext, subs: readonly Account[]): boolean {
+  for (const sub of subs) if (sub.status === 'frozen' || sub.status === 'new') ctx.accounts.setStatus(sub.id, 'active', ctx.clock.now());
+  return subs.every((s) => s.status !== 'disabled');
+}
+
+/** Moves funds between the master's and the sub-account's wallets (the caller checked both may
+ * transact); a new sub-account becomes active. The sender's transaction id. */
+export function transferWithSubAccount(ctx: SandboxContext, master: Account, sub: Account, toSub: boolean, currency: string, amount: Decimal): number {
+  const [from, to] = toSub ? [master.id, sub.id] : [sub.id, master.id];
+  const id = moveBetweenAccounts(ctx, from, to, currency, amount, 'SUB_ACCOUNT');
+  if (sub.status === 'new') ctx.accounts.setStatus(sub.id, 'active', ctx.clock.now());
+  return id;
 }
 
 /** Freezing moves the sub-account's trading funds to its wallet, then blocks it. */

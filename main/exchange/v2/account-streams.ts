@@ -1,0 +1,136 @@
+// Version 2 wallet stream (account location: transactions and the wallet side's balances) and
+// trading stream (the spot side's balances), both logged in on every (re)connection. Version 2
+// pushes no spot balances: the trading stream reads getTradingBalance when it comes up, when an
+// order report arrives, and when told a transfer between the sides happened.
+import type { Balance, Transaction } from '../domain';
+import type { JsonObject } from '../json';
+import { StreamBase } from '../stream/base';
+import { ResilientSocket } from '../stream/socket';
+import type { TradingStream, WalletStream } from '../stream/streams';
+import { parseBalances } from '../v3/records';
+import type { StreamSettings } from '../v3/stream-settings';
+import { loginV2, socketOptionsV2 } from './rpc-stream-setup';
+
+type BalanceListener = (balances: Balance[], kind: 'snapshot' | 'update') => void;
+
+/** The v2 transaction types that move funds between the wallet and spot sides. */
+const TRANSFER_TYPES: ReadonlySet<unknown> = new Set(['bankToExchange', 'exchangeToBank']);
+
+export interface WalletStreamDeps {
+  /** A v2 transaction record as the domain's Transaction. */
+  parseTransaction: (record: unknown) => Transaction;
+  /** Told of every transfer between the sides the stream reports (the spot side changed too). */
+  onTransfer: () => void;
+}
+
+export class V2WalletStream extends StreamBase implements WalletStream {
+  protected readonly socket: ResilientSocket;
+  private readonly transactionListeners = new Set<(transaction: Transaction) => void>();
+  private readonly balanceListeners = new Set<BalanceListener>();
+  /** The first `balance` after subscribing is the whole wallet side; the ones after it are changes. */
+  private awaitingSnapshot = true;
+
+  constructor(private readonly settings: StreamSettings, private readonly deps: WalletStreamDeps) {
+    super();
+    this.socket = new ResilientSocket({
+      ...socketOptionsV2(settings, 'wallet'),
+      onOpen: (socket) => this.setUp(socket),
+      onNotification: (message) => this.dispatch(message),
+    });
+    this.socket.start();
+  }
+
+  onTransaction(listener: (transaction: Transaction) => void): () => void {
+    this.transactionListeners.add(listener);
+    return () => this.transactionListeners.delete(listener);
+  }
+
+  onBalances(listener: BalanceListener): () => void {
+    this.balanceListeners.add(listener);
+    return () => this.balanceListeners.delete(listener);
+  }
+
+  private async setUp(socket: ResilientSocket): Promise<void> {
+    await loginV2(socket, this.settings);
+    await socket.request('subscribeTransactions', {});
+    this.awaitingSnapshot = true;
+    await socket.request('subscribeBalance', {});
+  }
+
+  private dispatch(message: JsonObject): void {
+    try {
+      if (message.method === 'updateTransaction') {
+        const transaction = this.deps.parseTransaction(message.params);
+        for (const listener of this.transactionListeners) listener(transaction);
+        if (typeof message.params === 'object' && message.params !== null && 'type' in message.params && TRANSFER_TYPES.has(message.params.type)) {
+          this.deps.onTransfer();
+        }
+      } else if (message.method === 'balance') {
+        const balances = parseBalances(message.params, 'balance');
+        const kind = this.awaitingSnapshot ? 'snapshot' : 'update';
+        this.awaitingSnapshot = false;
+        for (const listener of this.balanceListeners) listener(balances, kind);
+      }
+    } catch (error) {
+      this.settings.logger.warn('wallet stream: unreadable notification', { method: message.method, error });
+    }
+  }
+}
+
+export class V2TradingStream extends StreamBase implements TradingStream {
+  protected readonly socket: ResilientSocket;
+  private readonly listeners = new Set<(balances: Balance[]) => void>();
+  /** A read asked for while one is in flight: one more read follows it, however many were asked. */
+  private rereadAsked = false;
+  private reading: Promise<void> | undefined;
+  private readonly stopTransfers: () => void;
+
+  /** `onTransfer` registers for the wallet stream's transfers; the stream re-reads the spot side on each. */
+  constructor(private readonly settings: StreamSettings, onTransfer: (listener: () => void) => () => void) {
+    super();
+    this.socket = new ResilientSocket({
+      ...socketOptionsV2(settings, 'trading'),
+      onOpen: async (socket) => {
+        await loginV2(socket, this.settings);
+        await socket.request('subscribeReports', {});
+        await this.readBalances();
+      },
+      onNotification: (message) => {
+        if (message.method === 'activeOrders' || message.method === 'report') this.reread();
+      },
+    });
+    this.stopTransfers = onTransfer(() => this.reread());
+    this.socket.start();
+  }
+
+  onSpotBalances(listener: (balances: Balance[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  override close(): void {
+    this.stopTransfers();
+    super.close();
+  }
+
+  /** Reads the spot side soon; reads asked for meanwhile are joined into one. */
+  private reread(): void {
+    if (this.reading !== undefined) {
+      this.rereadAsked = true;
+      return;
+    }
+    this.reading = this.readBalances()
+      .catch((error: unknown) => this.settings.logger.warn('trading stream: spot balances not read', { error }))
+      .finally(() => {
+        this.reading = undefined;
+        if (!this.rereadAsked) return;
+        this.rereadAsked = false;
+        this.reread();
+      });
+  }
+
+  private async readBalances(): Promise<void> {
+    const balances = parseBalances(await this.socket.request('getTradingBalance', {}), 'getTradingBalance');
+    for (const listener of this.listeners) listener(balances);
+  }
+}

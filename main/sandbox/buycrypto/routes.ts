@@ -3,16 +3,25 @@ import type { SandboxContext } from '../context';
 import { cachedStatement } from '../db/open';
 import { validationError } from '../http/errors';
 import { ParamReader } from '../http/params';
-import type { RouteRegistry, RouteContext } from '../http/route';
+import type { RouteContext, RouteHandler, RouteRegistry } from '../http/route';
 import { callerId, activeCaller } from '../wallet/access';
 import { formatAmount } from '../wallet/money';
 import { PROVIDERS, findProvider, providerRecord, type PaymentMethodDef, type ProviderDef } from './providers';
 import { checkPair, createOrder, orderRecord, quote, type BuyOrderRow } from './orders';
 
 export function registerBuyCryptoRoutes(routes: RouteRegistry, ctx: SandboxContext): void {
+  const handlers = buyCryptoHandlers(ctx);
   // The provider list call is "not shown" in api-v3.md; SUPPLEMENT.md §7 gives this path with the
   // version 2 filters (provider_id, source, target).
-  routes.add('GET', '/api/3/buy-crypto/provider', 'PAY', (r) => {
+  routes.add('GET', '/api/3/buy-crypto/provider', 'PAY', handlers.providers);
+  routes.add('GET', '/api/3/buy-crypto/provider/:provider_id/rate', 'PAY', handlers.rate);
+  routes.add('POST', '/api/3/buy-crypto/provider/:provider_id/order', 'PAY', handlers.placeOrder);
+  routes.add('GET', '/api/3/buy-crypto/provider/:provider_id/order', 'PAY', handlers.orders);
+}
+
+/** The version 3 handlers, reading version 3 names; version 2 calls them with its names renamed. */
+export function buyCryptoHandlers(ctx: SandboxContext): Record<'providers' | 'rate' | 'placeOrder' | 'orders', RouteHandler> {
+  const providers: RouteHandler = (r) => {
     const p = ParamReader.of(r);
     const id = p.optionalInt('provider_id', 1, Number.MAX_SAFE_INTEGER);
     const source = p.text('source')?.toUpperCase();
@@ -21,8 +30,8 @@ export function registerBuyCryptoRoutes(routes: RouteRegistry, ctx: SandboxConte
       .filter((pr) => (id === undefined || pr.id === id) && (source === undefined || pr.sources.includes(source))
         && (target === undefined || pr.targets.some((t) => t.code === target)))
       .map(providerRecord);
-  });
-  routes.add('GET', '/api/3/buy-crypto/provider/:provider_id/rate', 'PAY', (r) => {
+  };
+  const rate: RouteHandler = (r) => {
     const { provider, p } = providerOf(r);
     const source = p.currency('source').code;
     const target = p.currency('target').code;
@@ -37,8 +46,8 @@ export function registerBuyCryptoRoutes(routes: RouteRegistry, ctx: SandboxConte
     });
     const spot = ctx.market.rate(target, source);
     return { spot_price: spot ? spot.toDecimalPlaces(8).toFixed() : '0', prices };
-  });
-  routes.add('POST', '/api/3/buy-crypto/provider/:provider_id/order', 'PAY', (r) => {
+  };
+  const placeOrder: RouteHandler = (r) => {
     const { provider, p } = providerOf(r);
     const target = p.currency('target').code;
     const source = p.currency('source').code;
@@ -49,11 +58,12 @@ export function registerBuyCryptoRoutes(routes: RouteRegistry, ctx: SandboxConte
     const account = activeCaller(ctx, r);
     const q = quote(ctx, source, target, method, { source: sourceAmount });
     return orderRecord(createOrder(ctx, account.id, provider, method, source, target, network, q), ctx.baseUrl);
-  });
-  routes.add('GET', '/api/3/buy-crypto/provider/:provider_id/order', 'PAY', (r) => {
+  };
+  const orders: RouteHandler = (r) => {
     const { provider, p } = providerOf(r);
     return listOrders(ctx, callerId(r), provider.id, p).map((row) => orderRecord(row, ctx.baseUrl));
-  });
+  };
+  return { providers, rate, placeOrder, orders };
 }
 
 function providerOf(r: RouteContext): { provider: ProviderDef; p: ParamReader } {

@@ -1,8 +1,9 @@
 // Sub-accounts, version 2 paths (api-v2.md "Sub-accounts"), over the same accounts, balances and
 // state rules as /api/3/sub-account. Where the versions differ, version 2 follows its own table:
 // a transfer with a frozen or disabled sub-account is 500 naming it (version 3 answers 10021),
-// the transfer answers the transaction's v2 id (its tx_id), and statuses use the same words as
-// version 3 (new, active, disable, and 'frozen', the word the spec leaves out and the client reads).
+// the transfer answers the v2 id (tx_id) of the record whose id version 3 answers (the sender's),
+// and statuses use version 3's words (new, active, disable, and 'frozen': the spec leaves that
+// word out, and the client reads it). Freezing a frozen or disabled one is 21004 with HTTP 400.
 import { canTransact, type Account } from '../db/accounts';
 import type { SandboxContext } from '../context';
 import { ServiceError, validationError } from '../http/errors';

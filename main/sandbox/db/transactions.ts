@@ -100,6 +100,11 @@ export class TransactionRepository {
     return this.getStatement.get(id) as TxRow | undefined;
   }
 
+  /** One of the account's transactions by its tx_id (version 2's transaction id). */
+  getByTxId(accountId: number, txId: string): TxRow | undefined {
+    return cachedStatement(this.db, 'SELECT * FROM transactions WHERE account_id = ? AND tx_id = ?').get(accountId, txId) as TxRow | undefined;
+  }
+
   update(id: number, changes: Partial<Omit<TxRow, 'id'>>): void {
     const names = Object.keys(changes);
     if (names.length === 0) return;

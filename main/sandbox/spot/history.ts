@@ -24,13 +24,17 @@ export function registerSpotHistoryRoutes(routes: RouteRegistry, ctx: SandboxCon
   });
   routes.add('GET', '/api/3/spot/history/trade', 'HIST', (r) => {
     const p = ParamReader.of(r);
-    const where = ["status = 'filled'"];
-    const args: Record<string, unknown> = {};
-    const orderId = p.optionalInt('order_id', 1, Number.MAX_SAFE_INTEGER);
-    if (orderId !== undefined) { where.push('id = @orderId'); args.orderId = orderId; }
-    const page = readPage(p, where, args);
-    return query(ctx.db, callerId(r), where, args, page.order, page.limit, page.offset).map(tradeRecord);
+    return tradeRows(ctx.db, callerId(r), p, p.optionalInt('order_id', 1, Number.MAX_SAFE_INTEGER)).map(tradeRecord);
   });
+}
+
+/** Filled orders (one trade each) read with the page parameters symbol, by, from, till, sort, limit, offset. */
+export function tradeRows(db: SandboxDb, accountId: number, p: ParamReader, orderId: number | undefined): OrderRow[] {
+  const where = ["status = 'filled'"];
+  const args: Record<string, unknown> = {};
+  if (orderId !== undefined) { where.push('id = @orderId'); args.orderId = orderId; }
+  const page = readPage(p, where, args);
+  return query(db, accountId, where, args, page.order, page.limit, page.offset);
 }
 
 function readPage(p: ParamReader, where: string[], args: Record<string, unknown>): { order: string; limit: number; offset: number } {

@@ -1,14 +1,14 @@
 // Wallet and spot balances, wallet ↔ spot transfers, conversions and internal withdrawals.
 import { randomUUID } from 'node:crypto';
 import Decimal from '../decimal';
-import { findCurrency } from '../catalog';
+import { findCurrency, type CurrencyDef } from '../catalog';
 import type { SandboxContext } from '../context';
 import { canTransact } from '../db/accounts';
 import type { BalanceRow, BalanceSide } from '../db/balances';
 import type { NewTx } from '../db/transactions';
 import { ServiceError, errors, validationError } from '../http/errors';
 import { ParamReader } from '../http/params';
-import type { RouteRegistry } from '../http/route';
+import type { RouteContext, RouteRegistry } from '../http/route';
 import { activeCaller, callerId } from './access';
 import { formatAmount } from './money';
 import { errorsOfAccount } from './withdraw';
@@ -25,8 +25,7 @@ export function registerBalanceRoutes(routes: RouteRegistry, ctx: SandboxContext
   routes.add('GET', '/api/3/spot/balance/:currency', 'HIST', (r) => oneBalance(ctx, callerId(r), 'spot', r.params.currency ?? ''));
   routes.add('POST', '/api/3/wallet/transfer', 'PAY', (r) => {
     const p = ParamReader.of(r);
-    const currency = p.currency('currency');
-    if (!currency.transferEnabled) throw validationError('currency', `transfers of ${currency.code} are disabled (transfer_enabled is false)`);
+    const currency = transferable(p.currency('currency'));
     const amount = p.amount('amount', currency.decimals);
     const source = p.oneOf('source', SIDES, 'wallet');
     if (!p.has('source')) throw validationError('source', 'is required');
@@ -49,16 +48,26 @@ export function registerBalanceRoutes(routes: RouteRegistry, ctx: SandboxContext
     const amount = p.amount('amount', currency.decimals);
     const by = p.oneOf('by', LOOKUP_FIELDS, 'email');
     if (!p.has('by')) throw validationError('by', 'is required');
-    const identifier = p.requiredText('identifier');
-    // Payouts of the currency off: 20018, as when the account's own withdrawals are off.
-    if (!currency.payoutEnabled) throw withdrawalsUnavailable(`payout_enabled is false for ${currency.code}`);
-    const sender = activeCaller(ctx, r);
-    if (!sender.withdrawEnabled) throw errorsOfAccount.withdrawalsUnavailable();
-    const recipient = ctx.accounts.findBy(by, identifier);
-    if (!recipient || recipient.id === sender.id) throw new ServiceError(400, 22004, 'User not found', `No user with ${by} ${identifier}`);
-    if (!canTransact(recipient.status)) throw errorsOfAccount.disabled();
-    return { result: String(moveBetweenAccounts(ctx, sender.id, recipient.id, currency.code, amount, 'OFFCHAIN')) };
+    return { result: String(withdrawInternally(ctx, r, currency, amount, by, p.requiredText('identifier'))) };
   });
+}
+
+/** Refuses (10001 on currency) a currency whose wallet ↔ spot transfers are off. */
+export function transferable(currency: CurrencyDef): CurrencyDef {
+  if (!currency.transferEnabled) throw validationError('currency', `transfers of ${currency.code} are disabled (transfer_enabled is false)`);
+  return currency;
+}
+
+/** An internal withdrawal to the account found by email, username or external id; returns the sender's transaction id. */
+export function withdrawInternally(ctx: SandboxContext, route: RouteContext, currency: CurrencyDef, amount: Decimal, by: (typeof LOOKUP_FIELDS)[number], identifier: string): number {
+  // Payouts of the currency off: 20018, as when the account's own withdrawals are off.
+  if (!currency.payoutEnabled) throw withdrawalsUnavailable(`payout_enabled is false for ${currency.code}`);
+  const sender = activeCaller(ctx, route);
+  if (!sender.withdrawEnabled) throw errorsOfAccount.withdrawalsUnavailable();
+  const recipient = ctx.accounts.findBy(by, identifier);
+  if (!recipient || recipient.id === sender.id) throw new ServiceError(400, 22004, 'User not found', `No user with ${by} ${identifier}`);
+  if (!canTransact(recipient.status)) throw errorsOfAccount.disabled();
+  return moveBetweenAccounts(ctx, sender.id, recipient.id, currency.code, amount, 'OFFCHAIN');
 }
 
 function withdrawalsUnavailable(description: string): ServiceError {
@@ -107,7 +116,8 @@ export function transfer(ctx: SandboxContext, accountId: number, currency: strin
   });
 }
 
-function convert(ctx: SandboxContext, accountId: number, from: string, to: string, amount: Decimal): number[] {
+/** Converts within the wallet at the market's rate less CONVERT_SPREAD; returns both legs' transaction ids. */
+export function convert(ctx: SandboxContext, accountId: number, from: string, to: string, amount: Decimal): number[] {
   const rate = ctx.market.rate(from, to);
   if (rate === null || rate.lte(0)) throw validationError('to_currency', `no conversion rate from ${from} to ${to}`);
   const received = amount.times(rate).times(new Decimal(1).minus(CONVERT_SPREAD));

@@ -1,13 +1,13 @@
 // Deposit and withdrawal addresses, white-list, check-mine, withdrawals (with commit and
 // rollback) and fee estimates.
-import { findCurrency } from '../catalog';
+import { findCurrency, type CurrencyDef, type NetworkDef } from '../catalog';
 import type { SandboxContext } from '../context';
 import { errors, validationError } from '../http/errors';
 import { ParamReader } from '../http/params';
-import type { RouteRegistry } from '../http/route';
+import type { RouteContext, RouteRegistry } from '../http/route';
 import { isRecord } from '../http/body';
 import { activeCaller, callerId } from './access';
-import { createDepositAddress, currentAddresses, recentDepositAddresses, resolveNetwork, toAddressRecord } from './addresses';
+import { createDepositAddress, currentAddresses, type AddressRow, recentDepositAddresses, resolveNetwork, toAddressRecord } from './addresses';
 import { formatAmount } from './money';
 import { FEE_LEVELS, USE_OFFCHAIN, commitWithdrawal, createWithdrawal, errorsOfAccount, rollbackWithdrawal, withdrawalFee } from './withdraw';
 
@@ -48,10 +48,7 @@ function registerAddressRoutes(routes: RouteRegistry, ctx: SandboxContext): void
   routes.add('POST', '/api/3/wallet/crypto/address', 'PAY', (r) => {
     const p = ParamReader.of(r);
     const currency = p.currency('currency');
-    const network = resolveNetwork(currency, p.text('network_code'));
-    const account = activeCaller(ctx, r);
-    if (!account.depositAddressGenerationEnabled) throw errorsOfAccount.notAllowed('Deposit address generation is disabled for this account');
-    return toAddressRecord(createDepositAddress(ctx, account.id, currency, network, ctx.clock.now()));
+    return toAddressRecord(newDepositAddress(ctx, r, currency, resolveNetwork(currency, p.text('network_code'))));
   });
   routes.add('GET', '/api/3/wallet/crypto/address/recent-deposit', 'PAY', (r) => {
     const p = ParamReader.of(r);
@@ -71,9 +68,20 @@ function registerAddressRoutes(routes: RouteRegistry, ctx: SandboxContext): void
   }));
   routes.add('GET', '/api/3/wallet/crypto/address/check-mine', 'PAY', (r) => {
     const address = ParamReader.of(r).requiredText('address');
-    const row = ctx.db.prepare('SELECT 1 FROM addresses WHERE account_id = ? AND address = ? LIMIT 1').get(callerId(r), address);
-    return { result: row !== undefined };
+    return { result: isOwnAddress(ctx, callerId(r), address) };
   });
+}
+
+/** A new deposit address for the caller, refused (600) when the account may not generate one. */
+export function newDepositAddress(ctx: SandboxContext, route: RouteContext, currency: CurrencyDef, network: NetworkDef): AddressRow {
+  const account = activeCaller(ctx, route);
+  if (!account.depositAddressGenerationEnabled) throw errorsOfAccount.notAllowed('Deposit address generation is disabled for this account');
+  return createDepositAddress(ctx, account.id, currency, network, ctx.clock.now());
+}
+
+/** Whether the address is one of the account's deposit addresses. */
+export function isOwnAddress(ctx: SandboxContext, accountId: number, address: string): boolean {
+  return ctx.db.prepare('SELECT 1 FROM addresses WHERE account_id = ? AND address = ? LIMIT 1').get(accountId, address) !== undefined;
 }
 
 interface FeeEstimate {

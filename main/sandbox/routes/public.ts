@@ -9,10 +9,10 @@ import {
   candleJson, currencyJson, iso, levelsJson, rateText, ratePointJson, symbolJson, tradeJson,
 } from './public-format';
 
-const SORTS = ['ASC', 'DESC'] as const;
-const TRADES_BY = ['timestamp', 'id'] as const;
-const MAX_LIMIT = 1000;
-const MAX_OFFSET = 100_000;
+export const SORTS = ['ASC', 'DESC'] as const;
+export const TRADES_BY = ['timestamp', 'id'] as const;
+export const MAX_LIMIT = 1000;
+export const MAX_OFFSET = 100_000;
 
 export function registerPublicRoutes(routes: RouteRegistry, market: Market): void {
   const base = '/api/3/public';
@@ -73,23 +73,23 @@ export function registerPublicRoutes(routes: RouteRegistry, market: Market): voi
   });
 }
 
-function keyed<T>(symbols: MarketSymbol[], value: (s: MarketSymbol) => T): Record<string, T> {
+export function keyed<T>(symbols: MarketSymbol[], value: (s: MarketSymbol) => T): Record<string, T> {
   return Object.fromEntries(symbols.map((s) => [s.def.id, value(s)]));
 }
 
-function requireSymbol(market: Market, id: string): MarketSymbol {
+export function requireSymbol(market: Market, id: string): MarketSymbol {
   const s = market.symbol(id);
   if (!s) throw errors.symbolNotFound(id);
   return s;
 }
 
 /** All symbols, or the listed ones (2001 for an unknown one). */
-function selectSymbols(market: Market, ids: string[] | undefined): MarketSymbol[] {
+export function selectSymbols(market: Market, ids: string[] | undefined): MarketSymbol[] {
   if (!ids) return [...market.symbols];
   return ids.map((id) => requireSymbol(market, id));
 }
 
-function requireCurrency(code: string): CurrencyDef {
+export function requireCurrency(code: string): CurrencyDef {
   const c = findCurrency(code);
   if (!c) throw errors.currencyNotFound(code);
   return c;
@@ -114,7 +114,7 @@ function currencies(codes: string[] | undefined, preferred: string | undefined):
   return out;
 }
 
-function ticker(market: Market, s: MarketSymbol): Record<string, unknown> {
+export function ticker(market: Market, s: MarketSymbol): Record<string, unknown> {
   const { book } = market.book(s.def.id);
   const day = market.dayStats(s.def.id);
   const last = market.lastTrade(s.def.id);
@@ -194,7 +194,7 @@ function trades(market: Market, s: MarketSymbol, q: TradeQuery): unknown[] {
   return s.tape.queryTrades(q, market.clock.now()).map((t) => tradeJson(s, t));
 }
 
-function volumeUnits(p: ParamReader, s: MarketSymbol): number | undefined {
+export function volumeUnits(p: ParamReader, s: MarketSymbol): number | undefined {
   if (!p.has('volume')) return undefined;
   const volume = p.amount('volume', 18);
   // A count of quantity increments (an integer), compared with the book's integer quantities.

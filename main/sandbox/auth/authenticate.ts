@@ -1,7 +1,8 @@
 // Verifies the Authorization header of a REST request (SUPPLEMENT.md §1): Basic, or HS256 over
 // METHOD + PATH + ?query (GET) + raw body (non-GET) + timestamp + window, with the exact bytes
-// received. Responses carry the sandbox clock in their Date header, as a real service's carry its
-// time; timestamps are accepted against that clock or the wall clock (see inReceiveWindow).
+// received; under /api/2, version 2's HS256 (seconds, apiKey:timestamp:signature). Responses
+// carry the sandbox clock in their Date header, as a real service's carry its time; timestamps
+// are accepted against that clock or the wall clock (see inReceiveWindow).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from '../http/errors';
 import type { AuthenticatedKey } from '../http/route';
@@ -47,7 +48,9 @@ export function authenticate(header: string | undefined, request: SignedRequest,
   const scheme = (space < 0 ? header : header.slice(0, space)).toUpperCase();
   const credentials = space < 0 ? '' : header.slice(space + 1).trim();
   if (scheme === 'BASIC') return verifyBasic(credentials, keys);
-  if (scheme === 'HS256') return verifyHs256(credentials, request, keys, nowMs);
+  if (scheme === 'HS256') {
+    return isVersion2Path(request.path) ? verifyHs256V2(credentials, request, keys, nowMs) : verifyHs256(credentials, request, keys, nowMs);
+  }
   throw errors.unsupportedAuth();
 }
 
@@ -76,6 +79,45 @@ function verifyHs256(credentials: string, request: SignedRequest, keys: KeyLooku
   const matches = signedTexts(request).some((text) => sameText(hmacHex(key.secretKey, text + suffix), signature.toLowerCase()));
   if (!matches) throw errors.authFailed('Invalid signature');
   return toAuthenticated(key);
+}
+
+/** Under /api/2 HS256 is version 2's: the version 3 form is refused there, and the reverse. */
+function isVersion2Path(path: string): boolean {
+  return path === '/api/2' || path.startsWith('/api/2/');
+}
+
+/**
+ * Version 2 timestamps are integer seconds with no window field. They are accepted within
+ * ±V2_WINDOW_SECONDS of our clock (either clock of `nows`, as for version 3): the default
+ * version 3 window of 10 s, both ways, since a version 2 client cannot send a window of its own.
+ */
+export const V2_WINDOW_SECONDS = DEFAULT_WINDOW_MS / 1000;
+
+function verifyHs256V2(credentials: string, request: SignedRequest, keys: KeyLookup, nowMs: number | readonly number[]): AuthenticatedKey {
+  const parts = Buffer.from(credentials, 'base64').toString('utf8').split(':');
+  if (parts.length !== 3) throw errors.authFailed('HS256 credentials under /api/2 must be apiKey:timestamp:signature');
+  const [apiKey = '', timestampText = '', signature = ''] = parts;
+  if (!/^\d{1,16}$/.test(timestampText)) throw errors.authFailed('timestamp must be an integer number of seconds');
+  const seconds = Number.parseInt(timestampText, 10);
+  const nowSeconds = (typeof nowMs === 'number' ? [nowMs] : nowMs).map((ms) => Math.floor(ms / 1000));
+  if (!nowSeconds.some((now) => Math.abs(seconds - now) <= V2_WINDOW_SECONDS)) {
+    throw errors.authFailed(`Timestamp is more than ${V2_WINDOW_SECONDS} s away from the server time; check the clock (seconds)`);
+  }
+  const key = keys.findKey(apiKey);
+  if (!key) throw errors.authFailed('Invalid API key');
+  const matches = signedTextsV2(request, timestampText).some((text) => sameText(hmacHex(key.secretKey, text), signature.toLowerCase()));
+  if (!matches) throw errors.authFailed('Invalid signature');
+  return toAuthenticated(key);
+}
+
+/** METHOD + timestamp + PATH (+ ?query) + body; for a non-GET call with a query string also the
+ * text without it (clients differ; the sandbox accepts every variant). */
+function signedTextsV2({ method, path, rawQuery, rawBody }: SignedRequest, timestampText: string): string[] {
+  const head = method + timestampText + path;
+  if (rawQuery === '') return [head + rawBody];
+  const texts = [`${head}?${rawQuery}${rawBody}`];
+  if (method !== 'GET') texts.push(head + rawBody);
+  return texts;
 }
 
 /** The texts a client may have signed: the documented one, and for a non-GET call carrying a

@@ -48,19 +48,43 @@ export class SpotEngine {
     this.checkCounts(request.accountId, request.symbol.id);
     const mid = this.mid(request.symbol);
     const now = this.ctx.clock.now();
-    const placed = this.ctx.ledger.run((tx) => {
-      const row = this.store.insert({
-        account_id: request.accountId, client_order_id: clientOrderId, symbol: request.symbol.id, side: request.side,
-        type: request.type, time_in_force: request.timeInForce, quantity: request.quantity.toFixed(), quantity_cumulative: '0',
-        price: request.price?.toFixed() ?? null, price_average: null, stop_price: request.stopPrice?.toFixed() ?? null,
-        expire_time: request.expireTime ?? null, post_only: request.postOnly ? 1 : 0, status: 'new',
-        reserved_currency: null, reserved_amount: null, created_at: now, updated_at: now,
-      });
-      this.route(tx, row, request.symbol, mid, now);
-      return this.store.get(row.id) as OrderRow;
-    });
+    const placed = this.ctx.ledger.run((tx) => this.insertAndRoute(tx, request, clientOrderId, mid, now));
     this.report(placed);
     return placed;
+  }
+
+  /**
+   * Cancels an active order and places its successor in one ledger transaction: when the successor
+   * is refused (funds, price), the old order stays as it was. One report, type replaced.
+   */
+  replace(accountId: number, clientOrderId: string, request: OrderRequest): OrderRow {
+    const old = this.store.activeByClientId(accountId, clientOrderId);
+    if (!old) throw errors.orderNotFound();
+    const newClientOrderId = request.clientOrderId ?? randomBytes(16).toString('hex');
+    if (newClientOrderId !== clientOrderId && this.store.activeByClientId(accountId, newClientOrderId)) {
+      throw new ServiceError(400, 20008, 'Duplicate clientOrderId', `client_order_id ${newClientOrderId} belongs to an active order`);
+    }
+    const mid = this.mid(request.symbol);
+    const now = this.ctx.clock.now();
+    const placed = this.ctx.ledger.run((tx) => {
+      this.release(tx, old);
+      this.store.update(old.id, { status: 'canceled', updated_at: now });
+      return this.insertAndRoute(tx, request, newClientOrderId, mid, now);
+    });
+    this.report(placed, { report_type: 'replaced', original_client_order_id: clientOrderId });
+    return placed;
+  }
+
+  private insertAndRoute(tx: LedgerTx, request: OrderRequest, clientOrderId: string, mid: Decimal, now: number): OrderRow {
+    const row = this.store.insert({
+      account_id: request.accountId, client_order_id: clientOrderId, symbol: request.symbol.id, side: request.side,
+      type: request.type, time_in_force: request.timeInForce, quantity: request.quantity.toFixed(), quantity_cumulative: '0',
+      price: request.price?.toFixed() ?? null, price_average: null, stop_price: request.stopPrice?.toFixed() ?? null,
+      expire_time: request.expireTime ?? null, post_only: request.postOnly ? 1 : 0, status: 'new',
+      reserved_currency: null, reserved_amount: null, created_at: now, updated_at: now,
+    });
+    this.route(tx, row, request.symbol, mid, now);
+    return this.store.get(row.id) as OrderRow;
   }
 
   cancel(accountId: number, clientOrderId: string): OrderRow {
@@ -108,9 +132,9 @@ export class SpotEngine {
     }
   }
 
-  private report(row: OrderRow): void {
+  private report(row: OrderRow, replaced?: { report_type: 'replaced'; original_client_order_id: string }): void {
     const reportType = row.status === 'filled' || row.status === 'partiallyFilled' ? 'trade' : row.status;
-    this.ctx.events.emitOrder({ accountId: row.account_id, report: { ...orderRecord(row), report_type: reportType } });
+    this.ctx.events.emitOrder({ accountId: row.account_id, report: { ...orderRecord(row), report_type: reportType, ...replaced } });
   }
 
   private route(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, mid: Decimal, now: number, triggered = false): void {

@@ -2,7 +2,7 @@
 // every subscriber of its topic (per symbol, or per distinct symbol set for /batch channels).
 import { CURRENCIES } from '../catalog';
 import { bucketStart } from '../market/periods';
-import type { BookEvent, Market, MarketSymbol, TradesEvent } from '../market';
+import type { Aggregate, BookEvent, Market, MarketSymbol, Period, Trade, TradesEvent } from '../market';
 import {
   bookPayload, bookTopPayload, candlePayload, convertedCandlePayload, levels, ratePayload, tickerPayload,
   tickerPricePayload, tradesPayload,
@@ -17,7 +17,7 @@ export function notification(topic: Topic, kind: Kind, body: Record<string, unkn
 }
 
 /** Encodes the text once for all subscribers rather than once per socket. */
-function sendAll(subs: ReadonlySet<Subscriber> | readonly Subscriber[] | undefined, message: string): void {
+export function sendAll(subs: ReadonlySet<Subscriber> | readonly Subscriber[] | undefined, message: string): void {
   if (!subs) return;
   const count = 'size' in subs ? subs.size : subs.length;
   if (count === 0) return;
@@ -63,10 +63,7 @@ export class Pusher {
     const { channel } = topic;
     if (channel.kind === 'trades') return tradesPayload(s, event.trades);
     if (channel.kind !== 'candles' && channel.kind !== 'converted') return null;
-    const period = channel.period ?? 'M30';
-    const now = this.market.clock.now();
-    const starts = [...new Set(event.trades.map((t) => bucketStart(period, t.time)))].slice(-2);
-    const candles = starts.flatMap((start) => s.tape.candle(period, start, now) ?? []);
+    const candles = touchedCandles(this.market, s, channel.period ?? 'M30', event.trades);
     if (channel.kind === 'candles') return candles.map((c) => candlePayload(s, c));
     // The spec does not say which rate converts a candle: we use the current mid rate of the
     // quote currency in the target, for snapshots and updates alike.
@@ -151,9 +148,9 @@ export function snapshotBodies(market: Market, topic: Topic, items: readonly str
     if (channel.kind === 'bookFull') body = bookPayload(s, market.book(s.def.id, false));
     // History snapshots only when limit > 0 (api-v3.md); the full book always starts with one.
     else if (limit === 0) continue;
-    else if (channel.kind === 'trades') body = tradesPayload(s, s.tape.queryTrades({ by: 'timestamp', sort: 'DESC', limit, offset: 0 }, now).reverse());
+    else if (channel.kind === 'trades') body = tradesPayload(s, recentTrades(s, limit, now));
     else {
-      const candles = s.tape.candles(channel.period ?? 'M30', { sort: 'DESC', limit, offset: 0 }, now).reverse();
+      const candles = recentCandles(s, channel.period ?? 'M30', limit, now);
       if (channel.kind === 'candles') body = candles.map((c) => candlePayload(s, c));
       else {
         const rate = market.rate(s.def.quoteCurrency, topic.target ?? s.def.quoteCurrency);
@@ -164,4 +161,21 @@ export function snapshotBodies(market: Market, topic: Topic, items: readonly str
     out.push(notification(topic, 'snapshot', { [s.def.id]: body }));
   }
   return out;
+}
+
+/** The candles the new trades fell in (the last two periods at most), as they stand now. */
+export function touchedCandles(market: Market, s: MarketSymbol, period: Period, trades: readonly Trade[]): Aggregate[] {
+  const now = market.clock.now();
+  const starts = [...new Set(trades.map((t) => bucketStart(period, t.time)))].slice(-2);
+  return starts.flatMap((start) => s.tape.candle(period, start, now) ?? []);
+}
+
+/** The `limit` newest trades up to `now`, oldest first (a subscription's snapshot). */
+export function recentTrades(s: MarketSymbol, limit: number, now: number): Trade[] {
+  return s.tape.queryTrades({ by: 'timestamp', sort: 'DESC', limit, offset: 0 }, now).reverse();
+}
+
+/** The `limit` newest candles up to `now`, oldest first (a subscription's snapshot). */
+export function recentCandles(s: MarketSymbol, period: Period, limit: number, now: number): Aggregate[] {
+  return s.tape.candles(period, { sort: 'DESC', limit, offset: 0 }, now).reverse();
 }

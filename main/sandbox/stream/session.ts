@@ -1,5 +1,6 @@
 // One JSON-RPC connection of the trading or wallet stream: envelope parsing, replies (with the
 // request's id, or without when it had none), login (SUPPLEMENT.md §2), per-message limits, pings.
+// Version 2's locations use the same session with their own dialect (see SessionDialect).
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { hmacHex, inReceiveWindow, sameText, DEFAULT_WINDOW_MS, MAX_WINDOW_MS, type KeyLookup, type StoredKey } from '../auth/authenticate';
@@ -27,7 +28,26 @@ export interface SessionDeps {
   clock: { now(): number };
   /** Whether the account may log in (active, not frozen or disabled). */
   accountActive(accountId: number): boolean;
+  /** Protocol differences of a version; version 3's when absent. */
+  dialect?: SessionDialect;
 }
+
+/** What differs between the versions' JSON-RPC streams. */
+export interface SessionDialect {
+  /** Version 3 answers a request without id (without id); version 2 treats it as a JSON-RPC
+   * notification: executed, never answered. */
+  answerRequestsWithoutId: boolean;
+  /** Methods served before login (version 2's market data on its shared locations). */
+  openMethods: ReadonlySet<string>;
+  /** Checks the login params; returns the key they prove or throws 1002/1004. */
+  authenticate(params: Record<string, unknown>, keys: KeyLookup, nows: readonly number[]): StoredKey;
+}
+
+export const V3_DIALECT: SessionDialect = {
+  answerRequestsWithoutId: true,
+  openMethods: new Set(),
+  authenticate: authenticateV3,
+};
 
 export type MethodHandler = (session: StreamSession, request: StreamRequest) => unknown;
 
@@ -35,6 +55,7 @@ export class StreamSession {
   accountId: number | null = null;
   private readonly cleanups: (() => void)[] = [];
   private readonly ip: string;
+  private readonly dialect: SessionDialect;
 
   constructor(
     readonly ws: WebSocket,
@@ -43,6 +64,7 @@ export class StreamSession {
     private readonly methods: Readonly<Record<string, MethodHandler>>,
   ) {
     this.ip = req.socket.remoteAddress ?? 'unknown';
+    this.dialect = deps.dialect ?? V3_DIALECT;
     const ping = setInterval(() => ws.ping(), deps.pingIntervalMs);
     this.onClose(() => clearInterval(ping));
     ws.on('message', (data, isBinary) => this.receive(isBinary ? '' : data.toString()));
@@ -55,24 +77,34 @@ export class StreamSession {
   }
 
   send(message: unknown): void {
+    this.sendText(JSON.stringify(message));
+  }
+
+  /** Sends a message already serialised (once for every subscriber of a market feed). */
+  sendText(text: string | Buffer): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     // A reader that lets this much pile up is disconnected rather than buffered without bound.
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.ws.terminate();
       return;
     }
-    this.ws.send(JSON.stringify(message));
+    this.ws.send(text, { binary: false });
   }
 
   /**
-   * Sends a notification right after the current reply (a subscription's snapshot follows its
-   * result). The payload is built only if the socket is still open then: a sandbox shutting down
-   * closes its sockets before its database, and a late snapshot must not read a closed database.
+   * Runs `work` right after the current reply (a subscription's snapshot follows its result), and
+   * only if the socket is still open then: a sandbox shutting down closes its sockets before its
+   * database, and a late snapshot must not read a closed database.
    */
-  notifySoon(method: string, params: () => unknown): void {
+  afterReply(work: () => void): void {
     setImmediate(() => {
-      if (this.ws.readyState === this.ws.OPEN) this.notify(method, params());
+      if (this.ws.readyState === this.ws.OPEN) work();
     });
+  }
+
+  /** A notification right after the current reply, its payload built then. */
+  notifySoon(method: string, params: () => unknown): void {
+    this.afterReply(() => this.notify(method, params()));
   }
 
   notify(method: string, params: unknown): void {
@@ -87,35 +119,28 @@ export class StreamSession {
       this.replyError(undefined, error);
       return;
     }
+    const answered = request.id !== undefined || this.dialect.answerRequestsWithoutId;
     if (!this.deps.limits.allowStreamMessage(this.deps.kind, this.ip, this.accountId, request.method)) {
-      this.replyError(request.id, errors.rateLimited());
+      if (answered) this.replyError(request.id, errors.rateLimited());
       return;
     }
     try {
       const result = request.method === 'login' ? this.login(request.params) : this.dispatch(request);
-      this.send(withId({ jsonrpc: '2.0', result }, request.id));
+      if (answered) this.send(withId({ jsonrpc: '2.0', result }, request.id));
     } catch (error) {
-      this.replyError(request.id, error);
+      if (answered) this.replyError(request.id, error);
     }
   }
 
   private dispatch(request: StreamRequest): unknown {
     const handler = this.methods[request.method];
-    if (!handler) throw new ServiceError(400, -32601, 'Method not found', request.method);
-    if (this.accountId === null) throw errors.authRequired('Log in first (method login)');
+    if (!handler) throw new ServiceError(400, -32601, 'Method not found', `No method ${request.method} on this location`);
+    if (this.accountId === null && !this.dialect.openMethods.has(request.method)) throw errors.authRequired('Log in first (method login)');
     return handler(this, request);
   }
 
   private login(params: Record<string, unknown>): true {
-    const type = String(params.type ?? params.algo ?? '').toUpperCase();
-    const key = this.deps.keys.findKey(String(params.api_key ?? ''));
-    if (type !== 'HS256' && type !== 'BASIC') throw errors.unsupportedAuth();
-    if (!key) throw errors.authFailed('Invalid API key');
-    if (type === 'BASIC') {
-      if (!sameText(String(params.secret_key ?? ''), key.secretKey)) throw errors.authFailed('Invalid secret key');
-    } else {
-      verifyStreamSignature(params, key, [Date.now(), this.deps.clock.now()]);
-    }
+    const key = this.dialect.authenticate(params, this.deps.keys, [Date.now(), this.deps.clock.now()]);
     if (!this.deps.accountActive(key.accountId)) throw new ServiceError(400, 10021, 'User disabled', 'The account is frozen or disabled');
     this.accountId = key.accountId;
     return true;
@@ -129,6 +154,20 @@ export class StreamSession {
   private close(): void {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
   }
+}
+
+/** Version 3 login (SUPPLEMENT.md §2): BASIC with the secret key, or HS256 over the timestamp. */
+function authenticateV3(params: Record<string, unknown>, keys: KeyLookup, nows: readonly number[]): StoredKey {
+  const type = String(params.type ?? params.algo ?? '').toUpperCase();
+  const key = keys.findKey(String(params.api_key ?? ''));
+  if (type !== 'HS256' && type !== 'BASIC') throw errors.unsupportedAuth();
+  if (!key) throw errors.authFailed('Invalid API key');
+  if (type === 'BASIC') {
+    if (!sameText(String(params.secret_key ?? ''), key.secretKey)) throw errors.authFailed('Invalid secret key');
+  } else {
+    verifyStreamSignature(params, key, nows);
+  }
+  return key;
 }
 
 /** HS256 login: hex(HMAC-SHA256(secret, String(timestamp) + String(window or ''))). */

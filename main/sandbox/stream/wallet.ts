@@ -10,6 +10,7 @@ import { toTransactionRecord } from '../wallet/transaction-record';
 import { listTransactions } from '../wallet/transaction-routes';
 import { StreamSession, type MethodHandler, type SessionDeps } from './session';
 import { nonZeroBalances } from './balances';
+import { SessionSubscriptions } from './subscriptions';
 
 export function createWalletStream(ctx: SandboxContext, deps: Omit<SessionDeps, 'kind'>): { handleConnection(ws: WebSocket, req: IncomingMessage): void } {
   const methods = walletMethods(ctx);
@@ -21,36 +22,19 @@ export function createWalletStream(ctx: SandboxContext, deps: Omit<SessionDeps, 
 }
 
 function walletMethods(ctx: SandboxContext): Record<string, MethodHandler> {
-  const subscriptions = new WeakMap<StreamSession, Map<string, () => void>>();
-  const track = (session: StreamSession, name: string, stop: () => void): void => {
-    let map = subscriptions.get(session);
-    if (!map) {
-      const created = new Map<string, () => void>();
-      map = created;
-      subscriptions.set(session, created);
-      session.onClose(() => { for (const s of created.values()) s(); });
-    }
-    map.get(name)?.();
-    map.set(name, stop);
-  };
-  const untrack = (session: StreamSession, name: string): true => {
-    const map = subscriptions.get(session);
-    map?.get(name)?.();
-    map?.delete(name);
-    return true;
-  };
+  const subscriptions = new SessionSubscriptions();
   const account = (session: StreamSession): number => session.accountId ?? 0;
   const transactions: MethodHandler = (s, r) => listTransactions(ctx, account(s), new ParamReader(r.params));
   return {
     subscribe_transactions: (s) => {
-      track(s, 'transactions', ctx.events.onTransaction((row) => {
+      subscriptions.track(s, 'transactions', ctx.events.onTransaction((row) => {
         if (row.account_id === account(s)) s.notify('transaction_update', toTransactionRecord(row));
       }));
       return true;
     },
-    unsubscribe_transactions: (s) => untrack(s, 'transactions'),
+    unsubscribe_transactions: (s) => subscriptions.untrack(s, 'transactions'),
     subscribe_wallet_balances: (s) => {
-      track(s, 'balances', ctx.events.onBalance((change) => {
+      subscriptions.track(s, 'balances', ctx.events.onBalance((change) => {
         if (change.accountId !== account(s) || change.side !== 'wallet') return;
         s.notify('wallet_balance_update', { currency: change.currency, available: change.available, reserved: change.reserved });
       }));
@@ -58,7 +42,7 @@ function walletMethods(ctx: SandboxContext): Record<string, MethodHandler> {
       s.notifySoon('wallet_balances', () => nonZeroBalances(ctx, account(s), 'wallet'));
       return true;
     },
-    unsubscribe_wallet_balances: (s) => untrack(s, 'balances'),
+    unsubscribe_wallet_balances: (s) => subscriptions.untrack(s, 'balances'),
     wallet_balances: (s) => nonZeroBalances(ctx, account(s), 'wallet'),
     wallet_balance: (s, r) => {
       const code = typeof r.params.currency === 'string' ? r.params.currency : '';

@@ -19,7 +19,8 @@ export class LimitPolicy {
   }
 
   allowRestForIp(ip: string, path: string): boolean {
-    return this.allow(`ip:${ip}`, ipRestLimit(path));
+    const row = ipRestLimit(path);
+    return row === null || this.allow(`ip:${ip}`, row);
   }
 
   allowRestForAccount(accountId: number, path: string): boolean {

@@ -1,4 +1,4 @@
-// The published limits of api-v3.md, as data. Paths are relative to /api/3.
+// The published limits of api-v3.md and api-v2.md, as data. Paths are relative to /api/3 or /api/2.
 export interface LimitRow {
   /** Bucket name; calls in the same bucket share a window. */
   group: string;
@@ -27,20 +27,44 @@ const ACCOUNT_REST_RULES: readonly PathRule[] = [
   { group: 'sub-account', prefixes: ['/sub-account'], rate: 20, burst: 30 },
 ];
 
+// Version 2 (api-v2.md "Limits", paths relative to /api/2): one figure per row, no burst. Its
+// groups are its own, so version 2 calls never use up version 3's windows or the reverse.
+const V2_IP_REST_RULES: readonly PathRule[] = [
+  { group: 'v2-market-data', prefixes: ['/public/'], rate: 100, burst: 0 },
+];
+const V2_ACCOUNT_REST_RULES: readonly PathRule[] = [
+  { group: 'v2-trading', prefixes: ['/order', '/margin/order', '/margin/position'], rate: 300, burst: 0 },
+];
+/** Other requests, trading history included. */
+const V2_ACCOUNT_DEFAULT: LimitRow = { group: 'v2-other', rate: 10, burst: 0 };
+
 const API_PREFIX = '/api/3';
+const V2_PREFIX = '/api/2';
 
 function relative(path: string): string {
   return path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : path;
 }
 
-export function ipRestLimit(path: string): LimitRow {
-  const rel = relative(path);
-  return IP_REST_RULES.find((r) => r.prefixes.some((p) => rel.startsWith(p))) ?? IP_REST_DEFAULT;
+/** The path relative to /api/2, or null for a path outside version 2. */
+function relativeV2(path: string): string | null {
+  return path === V2_PREFIX || path.startsWith(`${V2_PREFIX}/`) ? path.slice(V2_PREFIX.length) : null;
+}
+
+function findRule(rules: readonly PathRule[], rel: string): PathRule | undefined {
+  return rules.find((r) => r.prefixes.some((p) => rel.startsWith(p)));
+}
+
+/** The per-IP row of a REST path; null where no per-IP limit applies (version 2 private calls). */
+export function ipRestLimit(path: string): LimitRow | null {
+  const v2 = relativeV2(path);
+  if (v2 !== null) return findRule(V2_IP_REST_RULES, v2) ?? null;
+  return findRule(IP_REST_RULES, relative(path)) ?? IP_REST_DEFAULT;
 }
 
 export function accountRestLimit(path: string): LimitRow | null {
-  const rel = relative(path);
-  return ACCOUNT_REST_RULES.find((r) => r.prefixes.some((p) => rel.startsWith(p))) ?? null;
+  const v2 = relativeV2(path);
+  if (v2 !== null) return findRule(V2_ACCOUNT_REST_RULES, v2) ?? V2_ACCOUNT_DEFAULT;
+  return findRule(ACCOUNT_REST_RULES, relative(path)) ?? null;
 }
 
 export type StreamKind = 'public' | 'trading' | 'wallet';

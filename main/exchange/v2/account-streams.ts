@@ -10,18 +10,12 @@ import type { TradingStream, WalletStream } from '../stream/streams';
 import { parseBalances } from '../v3/records';
 import type { StreamSettings } from '../v3/stream-settings';
 import { loginV2, socketOptionsV2 } from './rpc-stream-setup';
+import { parseTransactionV2 } from './transactions';
 
 type BalanceListener = (balances: Balance[], kind: 'snapshot' | 'update') => void;
 
-/** The v2 transaction types that move funds between the wallet and spot sides. */
-const TRANSFER_TYPES: ReadonlySet<unknown> = new Set(['bankToExchange', 'exchangeToBank']);
-
-export interface WalletStreamDeps {
-  /** A v2 transaction record as the domain's Transaction. */
-  parseTransaction: (record: unknown) => Transaction;
-  /** Told of every transfer between the sides the stream reports (the spot side changed too). */
-  onTransfer: () => void;
-}
+/** Transfers between the wallet and spot sides (v2 bankToExchange and exchangeToBank). */
+const SIDE_TRANSFERS: ReadonlySet<string> = new Set(['WALLET_TO_SPOT', 'SPOT_TO_WALLET']);
 
 export class V2WalletStream extends StreamBase implements WalletStream {
   protected readonly socket: ResilientSocket;
@@ -30,7 +24,8 @@ export class V2WalletStream extends StreamBase implements WalletStream {
   /** The first `balance` after subscribing is the whole wallet side; the ones after it are changes. */
   private awaitingSnapshot = true;
 
-  constructor(private readonly settings: StreamSettings, private readonly deps: WalletStreamDeps) {
+  /** `onTransfer` is told of every transfer between the sides this stream reports: the spot side changed too. */
+  constructor(private readonly settings: StreamSettings, private readonly onTransfer: () => void) {
     super();
     this.socket = new ResilientSocket({
       ...socketOptionsV2(settings, 'wallet'),
@@ -60,11 +55,9 @@ export class V2WalletStream extends StreamBase implements WalletStream {
   private dispatch(message: JsonObject): void {
     try {
       if (message.method === 'updateTransaction') {
-        const transaction = this.deps.parseTransaction(message.params);
+        const { transaction } = parseTransactionV2(message.params);
         for (const listener of this.transactionListeners) listener(transaction);
-        if (typeof message.params === 'object' && message.params !== null && 'type' in message.params && TRANSFER_TYPES.has(message.params.type)) {
-          this.deps.onTransfer();
-        }
+        if (transaction.type === 'TRANSFER' && SIDE_TRANSFERS.has(transaction.subtype)) this.onTransfer();
       } else if (message.method === 'balance') {
         const balances = parseBalances(message.params, 'balance');
         const kind = this.awaitingSnapshot ? 'snapshot' : 'update';

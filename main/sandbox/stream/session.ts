@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { hmacHex, inReceiveWindow, sameText, DEFAULT_WINDOW_MS, MAX_WINDOW_MS, type KeyLookup, type StoredKey } from '../auth/authenticate';
+import type { KeyRight } from '../auth/rights';
 import { isRecord, parseJsonKeepingNumbers } from '../http/body';
 import { ServiceError, errors } from '../http/errors';
 import type { LimitPolicy } from '../limits/policy';
@@ -53,6 +54,8 @@ export type MethodHandler = (session: StreamSession, request: StreamRequest) => 
 
 export class StreamSession {
   accountId: number | null = null;
+  /** The rights of the key logged in with (none before login). */
+  rights: readonly KeyRight[] = [];
   private readonly cleanups: (() => void)[] = [];
   private readonly ip: string;
   private readonly dialect: SessionDialect;
@@ -143,6 +146,7 @@ export class StreamSession {
     const key = this.dialect.authenticate(params, this.deps.keys, [Date.now(), this.deps.clock.now()]);
     if (!this.deps.accountActive(key.accountId)) throw new ServiceError(400, 10021, 'User disabled', 'The account is frozen or disabled');
     this.accountId = key.accountId;
+    this.rights = key.rights;
     return true;
   }
 

@@ -62,6 +62,18 @@ describe('login', () => {
     expect(await ws.request('getBalance')).toMatchObject({ error: { code: 1001 } });
   });
 
+  it('refuses a method the key has not the right for with 1003', async () => {
+    const histOnly = await open('/api/2/ws');
+    expect(await histOnly.request('login', hs256Login(h.key('hist-only'), 'h'))).toMatchObject({ result: true });
+    expect((await histOnly.request('getOrders')).result).toEqual(expect.any(Array));
+    const order = await histOnly.request('newOrder', { symbol: 'LTCUSDT', side: 'buy', type: 'market', quantity: '0.01' });
+    expect(order).toMatchObject({ error: { code: 1003, description: expect.stringContaining('ORD') } });
+    expect(await histOnly.request('getBalance')).toMatchObject({ error: { code: 1003, description: expect.stringContaining('PAY') } });
+    const ordOnly = await open('/api/2/ws/trading');
+    expect(await ordOnly.request('login', hs256Login(h.key('ord-only'), 'o'))).toMatchObject({ result: true });
+    expect(await ordOnly.request('getTradingBalance')).toMatchObject({ error: { code: 1003, description: expect.stringContaining('HIST') } });
+  });
+
   it('executes an id-less login without answering it', async () => {
     const key = h.key();
     const ws = await open('/api/2/ws/account');

@@ -2,18 +2,20 @@
 // these are the names public version 2 clients use [likely]: subscribeTransactions (then
 // updateTransaction with the /api/2/account/transactions record on every change),
 // subscribeBalance (then balance: the account (wallet side) balances, at once and on each change),
-// getBalance, and the matching unsubscribe methods.
+// getBalance, and the matching unsubscribe methods; all need the right PAY.
 import type { SandboxContext } from '../../context';
 import { v2Transaction } from '../../v2/format';
 import { nonZeroBalances, type BalanceEntry } from '../balances';
 import type { MethodHandler, StreamSession } from '../session';
 import { SessionSubscriptions } from '../subscriptions';
+import { allNeeding } from './login';
 
 export function accountMethods(ctx: SandboxContext): Record<string, MethodHandler> {
   const subscriptions = new SessionSubscriptions();
   const account = (s: StreamSession): number => s.accountId ?? 0;
   const balances = (s: StreamSession): BalanceEntry[] => nonZeroBalances(ctx, account(s), 'wallet');
-  return {
+  // The right of the REST calls that read the same records (/api/2/account/balance, /transactions).
+  return allNeeding('PAY', {
     subscribeTransactions: (s) => {
       subscriptions.track(s, 'transactions', ctx.events.onTransaction((row) => {
         if (row.account_id === account(s)) s.notify('updateTransaction', v2Transaction(row));
@@ -50,5 +52,5 @@ export function accountMethods(ctx: SandboxContext): Record<string, MethodHandle
     },
     unsubscribeBalance: (s) => subscriptions.untrack(s, 'balance'),
     getBalance: (s) => balances(s),
-  };
+  });
 }

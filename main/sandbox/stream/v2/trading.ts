@@ -1,7 +1,8 @@
 // Version 2's trading methods (api-v2.md "Streaming", after login): subscribeReports (activeOrders,
-// then a report on every order change), getOrders, getTradingBalance (the spot side), newOrder,
-// cancelOrder and cancelReplaceOrder over the same SpotEngine as /api/3/ws/trading. Order
-// parameters are version 3's under their version 2 names, and errors name them the version 2 way.
+// then a report on every order change), getOrders and getTradingBalance (the spot side; right
+// HIST), newOrder, cancelOrder and cancelReplaceOrder (ORD) over the same SpotEngine as
+// /api/3/ws/trading. Order parameters are version 3's under their version 2 names, and errors name
+// them the version 2 way.
 import type { SandboxContext } from '../../context';
 import { ServiceError, errors } from '../../http/errors';
 import { ParamReader } from '../../http/params';
@@ -12,6 +13,7 @@ import { v2OrderReport } from '../../v2/format';
 import { nonZeroBalances } from '../balances';
 import type { MethodHandler, StreamSession } from '../session';
 import { SessionSubscriptions } from '../subscriptions';
+import { allNeeding } from './login';
 
 /** Version 2 order parameter → version 3 name (the others are spelled alike). */
 const V3_NAMES: Readonly<Record<string, string>> = {
@@ -72,8 +74,18 @@ export function tradingMethods(ctx: SandboxContext, engine: SpotEngine): Record<
       return true;
     },
     unsubscribeReports: (s) => subscriptions.untrack(s, 'reports'),
-    getOrders: (s) => activeReports(s),
-    getTradingBalance: (s) => nonZeroBalances(ctx, account(s), 'spot'),
+    ...allNeeding('HIST', {
+      getOrders: (s) => activeReports(s),
+      getTradingBalance: (s) => nonZeroBalances(ctx, account(s), 'spot'),
+    }),
+    ...allNeeding('ORD', orderEntry(ctx, engine)),
+  };
+}
+
+/** newOrder, cancelOrder, cancelReplaceOrder (right ORD). */
+function orderEntry(ctx: SandboxContext, engine: SpotEngine): Record<string, MethodHandler> {
+  const account = (s: StreamSession): number => s.accountId ?? 0;
+  return {
     newOrder: (s, r) => withV2Names(() => report(engine.place(readV2Order(r.params, account(s), ctx.clock.now())))),
     cancelOrder: (s, r) => withV2Names(() => report(engine.cancel(account(s), new ParamReader(r.params).requiredText('clientOrderId')), 'canceled')),
     cancelReplaceOrder: (s, r) => withV2Names(() => {

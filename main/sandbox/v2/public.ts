@@ -52,8 +52,9 @@ export function registerV2PublicRoutes(routes: RouteRegistry, market: Market): v
   routes.add('GET', `${base}/orderbook/:symbol`, null, (ctx) => {
     const p = ParamReader.of(ctx);
     const s = pathSymbol(p);
-    if (!p.has('volume')) return orderBook(market, s, bookLimit(p));
-    return volumeOrderBook(market, s, p.amount('volume', 18), volumeUnits(p, s) ?? 0);
+    const units = volumeUnits(p, s);
+    if (units === undefined) return orderBook(market, s, bookLimit(p));
+    return orderBook(market, s, 0, { amount: p.amount('volume', 18), units });
   });
 
   routes.add('GET', `${base}/candles`, null, (ctx) => {
@@ -89,28 +90,15 @@ function bookLimit(p: ParamReader): number {
   return p.int('limit', DEFAULT_LIMIT, 0, Number.MAX_SAFE_INTEGER);
 }
 
-function orderBook(market: Market, s: MarketSymbol, limit: number): Record<string, unknown> {
-  const { book } = market.book(s.def.id);
-  return {
-    ask: levelsV2Json(s, cutSide(book.asks, limit)),
-    bid: levelsV2Json(s, cutSide(book.bids, limit)),
-    timestamp: iso(book.time),
-  };
-}
-
 /** With `volume` the limit is ignored: levels until their sizes add up to the volume, and the
  * average price of taking that volume from each side. */
-function volumeOrderBook(market: Market, s: MarketSymbol, volume: Decimal, units: number): Record<string, unknown> {
+function orderBook(market: Market, s: MarketSymbol, limit: number, volume?: { amount: Decimal; units: number }): Record<string, unknown> {
   const { book } = market.book(s.def.id);
-  const asks = cutSide(book.asks, 0, units);
-  const bids = cutSide(book.bids, 0, units);
-  return {
-    ask: levelsV2Json(s, asks),
-    bid: levelsV2Json(s, bids),
-    timestamp: iso(book.time),
-    askAveragePrice: averagePrice(s, asks, volume),
-    bidAveragePrice: averagePrice(s, bids, volume),
-  };
+  const asks = cutSide(book.asks, limit, volume?.units);
+  const bids = cutSide(book.bids, limit, volume?.units);
+  const levels = { ask: levelsV2Json(s, asks), bid: levelsV2Json(s, bids), timestamp: iso(book.time) };
+  if (volume === undefined) return levels;
+  return { ...levels, askAveragePrice: averagePrice(s, asks, volume.amount), bidAveragePrice: averagePrice(s, bids, volume.amount) };
 }
 
 type CandleParams = CandleQuery & { period: Period };

@@ -1,6 +1,6 @@
 // Public market data of version 2, /api/2/public/* of api-v2.md (no authentication): the same
 // catalog and market as /api/3/public, with version 2's names, shapes, defaults and bounds.
-import Decimal from '../decimal';
+import type Decimal from '../decimal';
 import { CURRENCIES } from '../catalog';
 import { ParamReader } from '../http/params';
 import type { RouteRegistry } from '../http/route';

@@ -50,8 +50,24 @@ export async function startBuiltInSandbox(deps: BuiltInSandboxDeps): Promise<Run
   };
   if (existing) profiles.update(profile);
   else profiles.insert(profile);
+  if (existing) followToNewAddress(profiles, existing, profile);
   if (settings.get(SETTING_KEYS.activeProfileId) === null) settings.set(SETTING_KEYS.activeProfileId, id);
   return sandbox;
+}
+
+/**
+ * The sandbox listens on a new port each launch. Profiles made from the built-in one (another API
+ * version of the same account: its key, its URLs) move with it; a profile whose URLs or key the
+ * user changed is theirs and stays as it is.
+ */
+function followToNewAddress(profiles: ProfilesRepo, before: Profile, now: Profile): void {
+  if (before.publicKey !== now.publicKey) return;
+  if (before.restUrl === now.restUrl && before.streamUrl === now.streamUrl) return;
+  for (const copy of profiles.list()) {
+    if (copy.builtIn || copy.publicKey !== before.publicKey) continue;
+    if (copy.restUrl !== before.restUrl || copy.streamUrl !== before.streamUrl) continue;
+    profiles.update({ ...copy, restUrl: now.restUrl, streamUrl: now.streamUrl, updatedAt: now.updatedAt });
+  }
 }
 
 function freeName(profiles: ProfilesRepo): string {

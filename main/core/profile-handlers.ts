@@ -11,7 +11,8 @@ export type ProfileOperationName =
   | 'createProfile'
   | 'updateProfile'
   | 'removeProfile'
-  | 'activateProfile';
+  | 'activateProfile'
+  | 'addBuiltInSandboxProfile';
 
 export type ProfileHandlers = Pick<Handlers, ProfileOperationName>;
 
@@ -32,5 +33,6 @@ export function createProfileHandlers(profiles: ProfilesService, app: AppIdentit
       return ok({ removed: true } as const);
     },
     activateProfile: async ({ id }) => ok(profiles.activate(id)),
+    addBuiltInSandboxProfile: async ({ apiVersion }) => ok(await profiles.addBuiltInSandboxProfile(apiVersion)),
   };
 }

@@ -1,7 +1,7 @@
 // Connection profiles: list, create, edit, remove, activate. Non-secret fields go to SQLite; the
 // secret key goes straight to the SecretStore and is never returned, logged or put in an error.
 import { randomUUID } from 'node:crypto';
-import type { KeyRight, Profile, ProfileInput, ProfileUpdate } from '../../preload/contract';
+import type { ApiVersion, KeyRight, Profile, ProfileInput, ProfileUpdate } from '../../preload/contract';
 import type { ProfilesRepo } from '../db/profiles-repo';
 import { SETTING_KEYS, type SettingsRepo } from '../db/settings-repo';
 import { profileAccount, type SecretStore } from '../keychain/secret-store';
@@ -22,6 +22,12 @@ export interface ProfilesService {
   list(): Profile[];
   find(id: string): Profile | undefined;
   create(input: ProfileInput): Promise<Profile>;
+  /**
+   * A profile of the built-in sandbox's account through `apiVersion`: a normal profile (editable,
+   * removable) with the built-in's URLs and key, its secret copied keychain to keychain here, so
+   * it never crosses the contract.
+   */
+  addBuiltInSandboxProfile(apiVersion: ApiVersion): Promise<Profile>;
   update(update: ProfileUpdate): Promise<Profile>;
   remove(id: string): Promise<void>;
   activate(id: string): Profile;
@@ -56,6 +62,29 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
     }
   }
 
+  async function insertWithSecret(input: ProfileInput, secret: string): Promise<Profile> {
+    const timestamp = now();
+    const profile: Profile = {
+      ...fieldsOf(input),
+      id: randomUUID(),
+      hasSecret: true,
+      builtIn: false,
+      rights: null,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    };
+    // Keychain first: if it is unreachable nothing is saved, and no secret is kept anywhere else.
+    await withKeychain(() => secrets.set(profileAccount(profile.id), secret));
+    try {
+      profiles.insert(profile);
+    } catch (error) {
+      await secrets.delete(profileAccount(profile.id)).catch(() => false);
+      throw error;
+    }
+    announce();
+    return profile;
+  }
+
   return {
     list: () => profiles.list(),
     find: (id) => profiles.find(id),
@@ -66,26 +95,18 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
       assertEndpointsAllowed(input);
       const secret = input.secretKey ?? '';
       if (secret === '') throw new AppFailure('VALIDATION', 'Enter the secret key', 'secretKey');
-      const timestamp = now();
-      const profile: Profile = {
-        ...fieldsOf(input),
-        id: randomUUID(),
-        hasSecret: true,
-        builtIn: false,
-        rights: null,
-        createdAt: timestamp,
-        updatedAt: timestamp,
-      };
-      // Keychain first: if it is unreachable nothing is saved, and no secret is kept anywhere else.
-      await withKeychain(() => secrets.set(profileAccount(profile.id), secret));
-      try {
-        profiles.insert(profile);
-      } catch (error) {
-        await secrets.delete(profileAccount(profile.id)).catch(() => false);
-        throw error;
+      return insertWithSecret(input, secret);
+    },
+
+    async addBuiltInSandboxProfile(apiVersion) {
+      const builtIn = profiles.findBuiltIn();
+      if (builtIn === undefined) throw new AppFailure('NOT_FOUND', 'The built-in sandbox is not running in this Coffer');
+      const secret = await withKeychain(() => secrets.get(profileAccount(builtIn.id)));
+      if (secret === null) {
+        throw new AppFailure('NO_SECRET', 'The built-in sandbox\'s key is not in the OS keychain, so no other profile can use it');
       }
-      announce();
-      return profile;
+      const name = freeName(`${builtIn.name} (version ${apiVersion})`, (taken) => profiles.findByName(taken) !== undefined);
+      return insertWithSecret({ ...fieldsOf(builtIn), name, apiVersion }, secret);
     },
 
     async update(change) {
@@ -149,4 +170,11 @@ function fieldsOf(input: ProfileInput): Pick<Profile, 'name' | 'apiVersion' | 'r
     authMethod: input.authMethod,
     publicKey: input.publicKey,
   };
+}
+
+/** `wanted`, or `wanted 2`, `wanted 3`… when that name is already taken. */
+function freeName(wanted: string, taken: (name: string) => boolean): string {
+  let name = wanted;
+  for (let n = 2; taken(name); n += 1) name = `${wanted} ${n}`;
+  return name;
 }

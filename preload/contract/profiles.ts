@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { changes, noPayload, reads, type Op, type OperationSpecs } from './operation';
 import { basicOnlyOverTls, endpointUrl, profileIdText, visibleText } from './profile-schemas';
 
-export const API_VERSIONS = ['3'] as const;
+/** Version 3 first: it is the default of a new profile and of the built-in sandbox. */
+export const API_VERSIONS = ['3', '2'] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
 
 export const AUTH_METHODS = ['HS256', 'BASIC'] as const;
@@ -63,11 +64,16 @@ export interface ProfileOperations {
   activateProfile: Op<{ id: string }, Profile>;
   /** Probes which rights the profile's key holds (read-only calls) and records them. */
   checkProfileRights: Op<{ id: string }, RightsCheck>;
+  /** A normal (editable, removable) profile of the built-in sandbox's account through another API
+   *  version: same URLs, same key, the secret copied keychain to keychain inside main. */
+  addBuiltInSandboxProfile: Op<{ apiVersion: ApiVersion }, Profile>;
 }
+
+const apiVersion = z.enum(API_VERSIONS, { error: `API version must be one of ${API_VERSIONS.join(', ')}` });
 
 const profileFields = {
   name: z.string().trim().min(1, 'Enter a name').max(80, 'Keep the name under 80 characters').superRefine(visibleText('The name')),
-  apiVersion: z.enum(API_VERSIONS, { error: `API version must be one of ${API_VERSIONS.join(', ')}` }),
+  apiVersion,
   restUrl: endpointUrl('rest'),
   streamUrl: endpointUrl('stream'),
   authMethod: z.enum(AUTH_METHODS, { error: `Auth method must be one of ${AUTH_METHODS.join(', ')}` }),
@@ -96,4 +102,5 @@ export const PROFILE_OPERATIONS = {
   activateProfile: changes(profileId),
   /** Records the rights it found on the profile. */
   checkProfileRights: changes(profileId),
+  addBuiltInSandboxProfile: changes(z.object({ apiVersion }).strict()),
 } as const satisfies OperationSpecs<ProfileOperations>;

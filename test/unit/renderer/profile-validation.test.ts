@@ -61,8 +61,8 @@ describe('checkProfileDraft', () => {
   });
 
   it('refuses an API version or auth method outside the contract lists', () => {
-    const result = checkProfileDraft({ ...good, apiVersion: '2', authMethod: 'MD5' }, 'required');
-    expect(result).toEqual({ ok: false, errors: { apiVersion: 'Choose API version 3', authMethod: 'Choose HS256 or BASIC' } });
+    const result = checkProfileDraft({ ...good, apiVersion: '4', authMethod: 'MD5' }, 'required');
+    expect(result).toEqual({ ok: false, errors: { apiVersion: 'Choose API version 3 or 2', authMethod: 'Choose HS256 or BASIC' } });
   });
 
   it('refuses over-long names and a secret with stray spaces', () => {

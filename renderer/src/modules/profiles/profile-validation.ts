@@ -16,6 +16,7 @@ import {
   SECRET_FOR_NEW_HOST_MESSAGE,
 } from '../../../../preload/contract/endpoint-rules';
 import { hiddenCharacterProblem } from '../../../../preload/contract/text-rules';
+import { streamUrlFor } from './profile-versions';
 
 export type ProfileField = keyof ProfileInput;
 export type FieldErrors = Partial<Record<ProfileField, string>>;
@@ -54,7 +55,13 @@ export function isProfileField(value: unknown): value is ProfileField {
 
 export function secretRuleFor(editing: Profile | null, draft: ProfileDraft): SecretRule {
   if (editing === null) return 'required';
-  return movesHost(editing, { restUrl: draft.restUrl.trim(), streamUrl: draft.streamUrl.trim() }) ? 'again' : 'keep';
+  const restUrl = draft.restUrl.trim();
+  return movesHost(editing, { restUrl, streamUrl: streamUrlOf(draft.streamUrl, restUrl) }) ? 'again' : 'keep';
+}
+
+/** The streaming URL typed, or when left empty the one derived from the REST URL ('' if none). */
+function streamUrlOf(typed: string, restUrl: string): string {
+  return typed.trim() || (streamUrlFor(restUrl) ?? '');
 }
 
 function textProblem(value: string, max: number, what: string, missing: string, tooLong: string): string | null {
@@ -62,14 +69,17 @@ function textProblem(value: string, max: number, what: string, missing: string, 
   return value.length > max ? tooLong : hiddenCharacterProblem(value, what);
 }
 
-/** Check a draft. With the 'keep' rule an empty secret keeps the one in the keychain and is left out of the request. */
+/**
+ * Check a draft. With the 'keep' rule an empty secret keeps the one in the keychain and is left
+ * out of the request. An empty streaming URL stands for the one derived from an acceptable REST URL.
+ */
 export function checkProfileDraft(draft: ProfileDraft, secretRule: SecretRule): DraftCheck {
   const name = draft.name.trim();
   const restUrl = draft.restUrl.trim();
-  const streamUrl = draft.streamUrl.trim();
   const publicKey = draft.publicKey.trim();
   const secretKey = draft.secretKey;
   const restProblem = endpointProblem(restUrl, 'rest');
+  const streamUrl = streamUrlOf(draft.streamUrl, restProblem === null ? restUrl : '');
   const streamProblem = endpointProblem(streamUrl, 'stream');
   const problems: Record<ProfileField, string | null> = {
     name: textProblem(name, LIMITS.name, 'The name', 'Enter a name', `Keep the name under ${LIMITS.name} characters`),

@@ -1,7 +1,7 @@
 // Async profile work: each call goes through the bridge and, when it succeeds, updates the store.
 // Results come back as data so the caller can put an error on the field it names.
 import { appErrorText } from '../../../../preload/contract/result';
-import type { Profile, ProfileInput, ProfileUpdate, Result } from '../../../../preload/contract';
+import type { ApiVersion, Profile, ProfileInput, ProfileUpdate, Result } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
 import { useAppStore } from '../app/app-store';
 import { useProfilesStore } from './profiles-store';
@@ -13,6 +13,8 @@ export interface ProfileActions {
   remove: (id: string) => Promise<Result<{ removed: true }>>;
   activate: (id: string) => Promise<Result<Profile>>;
   checkRights: (id: string) => Promise<void>;
+  /** A profile of the built-in sandbox's account through another API version (its key stays in main). */
+  addBuiltInSandboxProfile: (apiVersion: ApiVersion) => Promise<Result<Profile>>;
 }
 
 export function useProfiles(): ProfileActions {
@@ -73,5 +75,11 @@ export function useProfiles(): ProfileActions {
     }
   }
 
-  return { load, create, update, remove, activate, checkRights };
+  async function addBuiltInSandboxProfile(apiVersion: ApiVersion): Promise<Result<Profile>> {
+    const result = await api.addBuiltInSandboxProfile({ apiVersion });
+    if (result.ok) store.upsert(result.value);
+    return result;
+  }
+
+  return { load, create, update, remove, activate, checkRights, addBuiltInSandboxProfile };
 }

@@ -104,6 +104,8 @@ export interface V2Transaction {
   fee: string;
   address: string;
   paymentId?: string;
+  /** Not in api-v2.md's table; given since the 2023 multichain change, as on addresses. */
+  networkCode?: string;
   hash: string;
   status: V2TxStatus;
   type: V2TxType;
@@ -133,6 +135,7 @@ export function v2Transaction(row: TxRow, showSenders = false): V2Transaction {
     createdAt: iso(row.created_at), updatedAt: iso(row.updated_at),
   };
   if (row.payment_id !== null) tx.paymentId = row.payment_id;
+  if (row.network !== null) tx.networkCode = row.network;
   const subType = v2SubType(row);
   if (subType !== undefined) tx.subType = subType;
   if (showSenders && type === 'payin') tx.senders = row.senders === null ? [] : JSON.parse(row.senders) as string[];

@@ -104,7 +104,7 @@ describe('withdrawals and their two-phase commit', () => {
       form: true, body: { currency: 'ETH', amount: '0.5', address: ETH_ADDRESS, autoCommit: 'false', publicComment: 'rent' },
     }));
     expect(id).toMatch(UUID);
-    expect(await v2Tx(id)).toMatchObject({ id, type: 'payout', status: 'created', amount: '0.500000000', publicComment: 'rent', address: ETH_ADDRESS });
+    expect(await v2Tx(id)).toMatchObject({ id, type: 'payout', status: 'created', amount: '0.500000000', publicComment: 'rent', address: ETH_ADDRESS, networkCode: 'ETH' });
     expect(await v3TxOf(id)).toMatchObject({ status: 'CREATED', native: { tx_id: id } });
     const held = await v3Balance('wallet', 'ETH');
     expect(new Decimal(held.reserved).minus(before.reserved).toFixed()).toBe('0.503');

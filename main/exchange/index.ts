@@ -18,3 +18,4 @@ export type { ConnectionState, ConnectionStateEvent } from './stream/socket';
 export type { PublicStream, WalletStream, TradingStream, ChannelNotification } from './stream/streams';
 export type { BookView } from './stream/order-book';
 export { createV3Api, type V3ApiOptions } from './v3/api';
+export { createV2Api, type V2ApiOptions } from './v2/api';

@@ -1,0 +1,93 @@
+// A version 2 account transaction → the domain's Transaction, in the domain's (version 3) words.
+// The inverse of the service's own mapping (one state read through both versions):
+//   status  created CREATED, pending PENDING, success SUCCESS, failed FAILED (version 2 shows a
+//           rolled-back withdrawal as failed: ROLLED_BACK cannot be told apart);
+//   type    payout WITHDRAW and payin DEPOSIT (BLOCKCHAIN, or OFFCHAIN when settled off-chain),
+//           bankToExchange TRANSFER WALLET_TO_SPOT, exchangeToBank TRANSFER SPOT_TO_WALLET,
+//           subType swap → SWAP INSTANT_EXCHANGE (a conversion; its leg from the type: deposit
+//           paid in, withdraw paid out),
+//           deposit / withdraw → DEPOSIT / WITHDRAW, OFFCHAIN with subType offchain, else
+//           UNCLASSIFIED: version 2 does not say whether a credit came from a sub-account, an
+//           airdrop or another user.
+// id and txId are both the version 2 id (the record's native tx_id); `index` (when the record was
+// last updated) is kept beside it for the history cursors.
+import type { Transaction } from '../domain';
+import { ApiError } from '../errors';
+import { asArray, asObject, decimal, id, optDecimal, optInt, optStr, str, type JsonObject } from '../json';
+
+const STATUS: Readonly<Record<string, string>> = { created: 'CREATED', pending: 'PENDING', failed: 'FAILED', success: 'SUCCESS' };
+
+const TRANSFER_SUBTYPE: Readonly<Record<string, string>> = { bankToExchange: 'WALLET_TO_SPOT', exchangeToBank: 'SPOT_TO_WALLET' };
+
+function unexpected(field: string, value: string): ApiError {
+  return new ApiError({ kind: 'response', message: `Unexpected response: ${field} "${value}" is unknown`, field, description: `${field} is unknown` });
+}
+
+/** [type, subtype, operationType] in the domain's words. */
+function kindOf(type: string, subType: string | undefined): [string, string, string | undefined] {
+  const offchain = subType === 'offchain';
+  switch (type) {
+    case 'payout': return ['WITHDRAW', offchain ? 'OFFCHAIN' : 'BLOCKCHAIN', undefined];
+    case 'payin': return ['DEPOSIT', offchain ? 'OFFCHAIN' : 'BLOCKCHAIN', undefined];
+    case 'bankToExchange':
+    case 'exchangeToBank':
+      return ['TRANSFER', TRANSFER_SUBTYPE[type] ?? 'UNCLASSIFIED', undefined];
+    case 'deposit':
+    case 'withdraw':
+      if (subType === 'swap') return ['SWAP', 'INSTANT_EXCHANGE', type];
+      return [type === 'deposit' ? 'DEPOSIT' : 'WITHDRAW', offchain ? 'OFFCHAIN' : 'UNCLASSIFIED', undefined];
+    default:
+      throw unexpected('type', type);
+  }
+}
+
+export interface TransactionV2 {
+  transaction: Transaction;
+  /** Version 2's `index`: when the record was last updated, as a whole number (decimal text). */
+  index: string;
+}
+
+function firstOffchainId(record: JsonObject): string | undefined {
+  const value = record.offchainId;
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (value === undefined || value === null) return undefined;
+  const list = asArray(value, 'offchainId');
+  return typeof list[0] === 'string' && list[0] !== '' ? list[0] : undefined;
+}
+
+export function parseTransactionV2(value: unknown): TransactionV2 {
+  const record = asObject(value, 'transaction');
+  const statusWord = str(record, 'status');
+  const status = STATUS[statusWord];
+  if (status === undefined) throw unexpected('status', statusWord);
+  const [type, subtype, operationType] = kindOf(str(record, 'type'), optStr(record, 'subType'));
+  const txId = id(record, 'id');
+  const index = id(record, 'index');
+  if (!/^\d+$/.test(index)) throw unexpected('index', index);
+  const createdAt = str(record, 'createdAt');
+  return {
+    index,
+    transaction: {
+      id: txId,
+      status,
+      type,
+      subtype,
+      createdAt,
+      updatedAt: optStr(record, 'updatedAt') ?? createdAt,
+      currency: str(record, 'currency'),
+      amount: decimal(record, 'amount'),
+      fee: optDecimal(record, 'fee'),
+      networkCode: optStr(record, 'networkCode'),
+      address: optStr(record, 'address'),
+      paymentId: optStr(record, 'paymentId'),
+      hash: optStr(record, 'hash'),
+      txId,
+      operationId: undefined,
+      operationType,
+      offchainId: firstOffchainId(record),
+      confirmations: optInt(record, 'confirmations'),
+      publicComment: optStr(record, 'publicComment'),
+      meta: undefined,
+    },
+  };
+}

@@ -1,14 +1,13 @@
 // Version 2's balances and money moves of the account: the account (wallet) balance, transfers
 // between the account and trading (spot) sides, conversions and internal withdrawals, through
 // the same domain functions as version 3.
-import Decimal from '../decimal';
 import type { SandboxContext } from '../context';
 import type { BalanceSide } from '../db/balances';
 import { validationError } from '../http/errors';
 import { ParamReader } from '../http/params';
 import type { RouteRegistry } from '../http/route';
 import { activeCaller, callerId } from '../wallet/access';
-import { convert, transfer, transferable, withdrawInternally } from '../wallet/balance-routes';
+import { convert, nonZeroBalances, transfer, transferable, withdrawInternally } from '../wallet/balance-routes';
 import { v2IdOf } from './account-params';
 import { V2_TRANSFER_TYPES, sidesOfTransferType, v2Balance, type V2Balance } from './format';
 
@@ -42,9 +41,7 @@ export function registerV2FundsRoutes(routes: RouteRegistry, ctx: SandboxContext
   });
 }
 
-/** Non-zero balances of one side, as version 3 lists them. */
+/** The balances of one side version 3 lists (not all zero), in v2's shape. */
 export function v2Balances(ctx: SandboxContext, accountId: number, side: BalanceSide): V2Balance[] {
-  return ctx.balances.all(accountId, side)
-    .filter((b) => !(new Decimal(b.available).isZero() && new Decimal(b.reserved).isZero()))
-    .map(v2Balance);
+  return nonZeroBalances(ctx, accountId, side).map(v2Balance);
 }

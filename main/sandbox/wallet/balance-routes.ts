@@ -79,8 +79,13 @@ function balanceRecord(row: BalanceRow, side: BalanceSide): Record<string, strin
   return side === 'spot' ? { ...base, reserved_margin: formatAmount(0, row.currency), cross_margin_reserved: formatAmount(0, row.currency) } : base;
 }
 
+/** The balances of one side that are not all zero (what a balance list shows). */
+export function nonZeroBalances(ctx: SandboxContext, accountId: number, side: BalanceSide): BalanceRow[] {
+  return ctx.balances.all(accountId, side).filter((b) => !(new Decimal(b.available).isZero() && new Decimal(b.reserved).isZero()));
+}
+
 function listBalances(ctx: SandboxContext, accountId: number, side: BalanceSide, currency: string | undefined): Record<string, string>[] {
-  const rows = ctx.balances.all(accountId, side).filter((b) => !(new Decimal(b.available).isZero() && new Decimal(b.reserved).isZero()));
+  const rows = nonZeroBalances(ctx, accountId, side);
   const wanted = currency === undefined ? undefined : findCurrency(currency)?.code;
   if (currency !== undefined && wanted === undefined) throw errors.currencyNotFound(currency);
   return rows.filter((b) => wanted === undefined || b.currency === wanted).map((b) => balanceRecord(b, side));

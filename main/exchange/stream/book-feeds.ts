@@ -2,6 +2,7 @@
 // symbol kept by sequence, its listeners, a gap or a silent stall repaired from a fresh snapshot,
 // and every book re-fetched after a reconnection. The stream says how to (un)subscribe a symbol and
 // hands each snapshot or update on in the neutral BookMessage shape.
+import { StreamBase } from './base';
 import { OrderBook, type BookMessage, type BookView } from './order-book';
 import type { Unsubscribe } from './streams';
 
@@ -97,5 +98,38 @@ export class BookFeeds {
     } catch {
       // The socket went down; resubscribe() will fetch the snapshot on reconnect.
     }
+  }
+}
+
+/**
+ * A public stream's order-book side: its books, `resyncs` and `orderBook()`. The version's stream
+ * says how a list of symbols is (un)subscribed on its wire.
+ */
+export abstract class BookStreamBase extends StreamBase {
+  protected readonly books: BookFeeds;
+
+  constructor(bookStallMs: number | undefined) {
+    super();
+    this.books = new BookFeeds({
+      subscribe: (symbols) => this.subscribeBooks(symbols),
+      unsubscribe: (symbols) => this.unsubscribeBooks(symbols),
+      isLive: () => this.socket.state === 'live',
+    }, bookStallMs);
+  }
+
+  protected abstract subscribeBooks(symbols: string[]): Promise<unknown>;
+  protected abstract unsubscribeBooks(symbols: string[]): Promise<unknown>;
+
+  get resyncs(): number {
+    return this.books.resyncs;
+  }
+
+  orderBook(symbol: string, listener: (book: BookView) => void): Promise<Unsubscribe> {
+    return this.books.follow(symbol, listener);
+  }
+
+  override close(): void {
+    this.books.close();
+    super.close();
   }
 }

@@ -5,44 +5,36 @@
 import type { Balance, Transaction } from '../domain';
 import type { JsonObject } from '../json';
 import { StreamBase } from '../stream/base';
-import { ResilientSocket } from '../stream/socket';
+import { Listeners } from '../stream/listeners';
+import type { ResilientSocket } from '../stream/socket';
 import type { TradingStream, WalletStream } from '../stream/streams';
 import { parseBalances } from '../v3/records';
 import type { StreamSettings } from '../v3/stream-settings';
-import { loginV2, socketOptionsV2 } from './rpc-stream-setup';
+import { loginV2, openSocketV2 } from './rpc-stream-setup';
 import { parseTransactionV2 } from './transactions';
-
-type BalanceListener = (balances: Balance[], kind: 'snapshot' | 'update') => void;
 
 /** Transfers between the wallet and spot sides (v2 bankToExchange and exchangeToBank). */
 const SIDE_TRANSFERS: ReadonlySet<string> = new Set(['WALLET_TO_SPOT', 'SPOT_TO_WALLET']);
 
 export class V2WalletStream extends StreamBase implements WalletStream {
   protected readonly socket: ResilientSocket;
-  private readonly transactionListeners = new Set<(transaction: Transaction) => void>();
-  private readonly balanceListeners = new Set<BalanceListener>();
+  private readonly transactions = new Listeners<[Transaction]>();
+  private readonly balances = new Listeners<[Balance[], 'snapshot' | 'update']>();
   /** The first `balance` after subscribing is the whole wallet side; the ones after it are changes. */
   private awaitingSnapshot = true;
 
   /** `onTransfer` is told of every transfer between the sides this stream reports: the spot side changed too. */
   constructor(private readonly settings: StreamSettings, private readonly onTransfer: () => void) {
     super();
-    this.socket = new ResilientSocket({
-      ...socketOptionsV2(settings, 'wallet'),
-      onOpen: (socket) => this.setUp(socket),
-      onNotification: (message) => this.dispatch(message),
-    });
-    this.socket.start();
+    this.socket = openSocketV2(settings, 'wallet', (socket) => this.setUp(socket), (message) => this.dispatch(message));
   }
 
   onTransaction(listener: (transaction: Transaction) => void): () => void {
-    this.transactionListeners.add(listener);
-    return () => this.transactionListeners.delete(listener);
+    return this.transactions.add(listener);
   }
 
-  onBalances(listener: BalanceListener): () => void {
-    this.balanceListeners.add(listener);
-    return () => this.balanceListeners.delete(listener);
+  onBalances(listener: (balances: Balance[], kind: 'snapshot' | 'update') => void): () => void {
+    return this.balances.add(listener);
   }
 
   private async setUp(socket: ResilientSocket): Promise<void> {
@@ -56,13 +48,12 @@ export class V2WalletStream extends StreamBase implements WalletStream {
     try {
       if (message.method === 'updateTransaction') {
         const { transaction } = parseTransactionV2(message.params);
-        for (const listener of this.transactionListeners) listener(transaction);
+        this.transactions.emit(transaction);
         if (transaction.type === 'TRANSFER' && SIDE_TRANSFERS.has(transaction.subtype)) this.onTransfer();
       } else if (message.method === 'balance') {
-        const balances = parseBalances(message.params, 'balance');
         const kind = this.awaitingSnapshot ? 'snapshot' : 'update';
         this.awaitingSnapshot = false;
-        for (const listener of this.balanceListeners) listener(balances, kind);
+        this.balances.emit(parseBalances(message.params, 'balance'), kind);
       }
     } catch (error) {
       this.settings.logger.warn('wallet stream: unreadable notification', { method: message.method, error });
@@ -72,7 +63,7 @@ export class V2WalletStream extends StreamBase implements WalletStream {
 
 export class V2TradingStream extends StreamBase implements TradingStream {
   protected readonly socket: ResilientSocket;
-  private readonly listeners = new Set<(balances: Balance[]) => void>();
+  private readonly spotBalances = new Listeners<[Balance[]]>();
   /** A read asked for while one is in flight: one more read follows it, however many were asked. */
   private rereadAsked = false;
   private reading: Promise<void> | undefined;
@@ -81,24 +72,20 @@ export class V2TradingStream extends StreamBase implements TradingStream {
   /** `onTransfer` registers for the wallet stream's transfers; the stream re-reads the spot side on each. */
   constructor(private readonly settings: StreamSettings, onTransfer: (listener: () => void) => () => void) {
     super();
-    this.socket = new ResilientSocket({
-      ...socketOptionsV2(settings, 'trading'),
-      onOpen: async (socket) => {
-        await loginV2(socket, this.settings);
-        await socket.request('subscribeReports', {});
-        await this.readBalances();
-      },
-      onNotification: (message) => {
-        if (message.method === 'activeOrders' || message.method === 'report') this.reread();
-      },
+    const setUp = async (socket: ResilientSocket): Promise<void> => {
+      await loginV2(socket, this.settings);
+      await socket.request('subscribeReports', {});
+      await this.readBalances();
+    };
+    this.socket = openSocketV2(settings, 'trading', setUp, (message) => {
+      // Every order change moves the spot side's reserved or available amounts.
+      if (message.method === 'activeOrders' || message.method === 'report') this.reread();
     });
     this.stopTransfers = onTransfer(() => this.reread());
-    this.socket.start();
   }
 
   onSpotBalances(listener: (balances: Balance[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.spotBalances.add(listener);
   }
 
   override close(): void {
@@ -123,7 +110,6 @@ export class V2TradingStream extends StreamBase implements TradingStream {
   }
 
   private async readBalances(): Promise<void> {
-    const balances = parseBalances(await this.socket.request('getTradingBalance', {}), 'getTradingBalance');
-    for (const listener of this.listeners) listener(balances);
+    this.spotBalances.emit(parseBalances(await this.socket.request('getTradingBalance', {}), 'getTradingBalance'));
   }
 }

@@ -3,14 +3,12 @@
 // full order books by subscribeOrderbook, kept by sequence like version 3's.
 import { ApiError } from '../errors';
 import type { JsonObject } from '../json';
-import { StreamBase } from '../stream/base';
-import { BookFeeds } from '../stream/book-feeds';
-import type { BookView } from '../stream/order-book';
-import { ResilientSocket } from '../stream/socket';
+import { BookStreamBase } from '../stream/book-feeds';
+import type { ResilientSocket } from '../stream/socket';
 import type { ChannelNotification, PublicStream, Unsubscribe } from '../stream/streams';
 import type { StreamSettings } from '../v3/stream-settings';
 import { bookMessageOf, candlesOf, planChannel, rateTick, type ChannelPlan } from './public-stream-messages';
-import { socketOptionsV2 } from './rpc-stream-setup';
+import { openSocketV2 } from './rpc-stream-setup';
 
 /** The symbol a rate is read from, and whether it is quoted the other way round (target/currency). */
 interface RateSource {
@@ -29,28 +27,22 @@ interface Registration {
 /** The service's code for an unknown symbol: the rate's symbol is then tried the other way round. */
 const SYMBOL_NOT_FOUND = 2001;
 
-export class V2PublicStream extends StreamBase implements PublicStream {
+export class V2PublicStream extends BookStreamBase implements PublicStream {
   protected readonly socket: ResilientSocket;
   private readonly registrations = new Set<Registration>();
-  private readonly books: BookFeeds;
 
   constructor(private readonly settings: StreamSettings) {
-    super();
-    this.books = new BookFeeds({
-      subscribe: (symbols) => this.eachSymbol('subscribeOrderbook', symbols),
-      unsubscribe: (symbols) => this.eachSymbol('unsubscribeOrderbook', symbols),
-      isLive: () => this.socket.state === 'live',
-    }, settings.bookStallMs);
-    this.socket = new ResilientSocket({
-      ...socketOptionsV2(settings, 'public'),
-      onOpen: () => this.resubscribeAll(),
-      onNotification: (message) => this.dispatch(message),
-    });
-    this.socket.start();
+    super(settings.bookStallMs);
+    this.socket = openSocketV2(settings, 'public', () => this.resubscribeAll(), (message) => this.dispatch(message));
   }
 
-  get resyncs(): number {
-    return this.books.resyncs;
+  /** Version 2 subscribes one symbol's book per request. */
+  protected async subscribeBooks(symbols: string[]): Promise<void> {
+    for (const symbol of symbols) await this.socket.request('subscribeOrderbook', { symbol });
+  }
+
+  protected async unsubscribeBooks(symbols: string[]): Promise<void> {
+    for (const symbol of symbols) await this.socket.request('unsubscribeOrderbook', { symbol });
   }
 
   async subscribe(channel: string, params: JsonObject, listener: (notification: ChannelNotification) => void): Promise<Unsubscribe> {
@@ -66,19 +58,6 @@ export class V2PublicStream extends StreamBase implements PublicStream {
       }
     }
     return () => this.release(registration);
-  }
-
-  orderBook(symbol: string, listener: (book: BookView) => void): Promise<Unsubscribe> {
-    return this.books.follow(symbol, listener);
-  }
-
-  override close(): void {
-    this.books.close();
-    super.close();
-  }
-
-  private async eachSymbol(method: string, symbols: string[]): Promise<void> {
-    for (const symbol of symbols) await this.socket.request(method, { symbol });
   }
 
   private async resubscribeAll(): Promise<void> {

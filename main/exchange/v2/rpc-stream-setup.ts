@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../errors';
 import { AUTH_REFUSED_CODE, hmacSha256Hex, type AuthScheme } from '../signing';
-import type { ResilientSocket, SocketOptions } from '../stream/socket';
+import { ResilientSocket, type SocketOptions } from '../stream/socket';
 import { socketOptions, type StreamSettings } from '../v3/stream-settings';
 
 /** The streams as the app names them, and the version 2 location each connects to. */
@@ -14,6 +14,15 @@ export type V2StreamKind = keyof typeof V2_STREAM_LOCATIONS;
 /** Version 3's options (limits, backoff, silence) with the version 2 location. */
 export function socketOptionsV2(settings: StreamSettings, kind: V2StreamKind): Omit<SocketOptions, 'onOpen' | 'onNotification'> {
   return { ...socketOptions(settings, kind), url: `${settings.wsUrl.replace(/\/$/, '')}/api/2/ws/${V2_STREAM_LOCATIONS[kind]}` };
+}
+
+/** A started connection to the version 2 location of `kind`; `setUp` runs on every (re)connection before it counts as live. */
+export function openSocketV2(
+  settings: StreamSettings, kind: V2StreamKind, setUp: SocketOptions['onOpen'], onNotification: SocketOptions['onNotification'],
+): ResilientSocket {
+  const socket = new ResilientSocket({ ...socketOptionsV2(settings, kind), onOpen: setUp, onNotification });
+  socket.start();
+  return socket;
 }
 
 export type StreamLoginParamsV2 =

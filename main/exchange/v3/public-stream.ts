@@ -1,9 +1,7 @@
 // Version 3 market data stream: subscribe/unsubscribe by channel, snapshots/updates/data, and
 // full order books kept by sequence (a gap asks for a fresh snapshot of that symbol).
 import { asObject, isObject, optInt, type JsonObject } from '../json';
-import { StreamBase } from '../stream/base';
-import { BookFeeds } from '../stream/book-feeds';
-import type { BookView } from '../stream/order-book';
+import { BookStreamBase } from '../stream/book-feeds';
 import { ResilientSocket } from '../stream/socket';
 import { NOTIFICATION_KINDS, type ChannelNotification, type NotificationKind, type PublicStream, type Unsubscribe } from '../stream/streams';
 import { socketOptions, type StreamSettings } from './stream-settings';
@@ -16,18 +14,12 @@ interface Registration {
   listener: (notification: ChannelNotification) => void;
 }
 
-export class V3PublicStream extends StreamBase implements PublicStream {
+export class V3PublicStream extends BookStreamBase implements PublicStream {
   protected readonly socket: ResilientSocket;
   private readonly registrations = new Set<Registration>();
-  private readonly books: BookFeeds;
 
   constructor(settings: StreamSettings) {
-    super();
-    this.books = new BookFeeds({
-      subscribe: (symbols) => this.socket.request('subscribe', { symbols }, { ch: BOOK_CHANNEL }),
-      unsubscribe: (symbols) => this.socket.request('unsubscribe', { symbols }, { ch: BOOK_CHANNEL }),
-      isLive: () => this.socket.state === 'live',
-    }, settings.bookStallMs);
+    super(settings.bookStallMs);
     this.socket = new ResilientSocket({
       ...socketOptions(settings, 'public'),
       onOpen: () => this.resubscribeAll(),
@@ -36,8 +28,12 @@ export class V3PublicStream extends StreamBase implements PublicStream {
     this.socket.start();
   }
 
-  get resyncs(): number {
-    return this.books.resyncs;
+  protected subscribeBooks(symbols: string[]): Promise<unknown> {
+    return this.socket.request('subscribe', { symbols }, { ch: BOOK_CHANNEL });
+  }
+
+  protected unsubscribeBooks(symbols: string[]): Promise<unknown> {
+    return this.socket.request('unsubscribe', { symbols }, { ch: BOOK_CHANNEL });
   }
 
   async subscribe(channel: string, params: JsonObject, listener: (notification: ChannelNotification) => void): Promise<Unsubscribe> {
@@ -48,10 +44,6 @@ export class V3PublicStream extends StreamBase implements PublicStream {
       this.registrations.delete(registration);
       if (this.socket.state === 'live') await this.socket.request('unsubscribe', params, { ch: channel });
     };
-  }
-
-  orderBook(symbol: string, listener: (book: BookView) => void): Promise<Unsubscribe> {
-    return this.books.follow(symbol, listener);
   }
 
   private async resubscribeAll(): Promise<void> {
@@ -82,11 +74,6 @@ export class V3PublicStream extends StreamBase implements PublicStream {
       if (!isObject(raw)) continue;
       this.books.apply(symbol, kind, { s: optInt(raw, 's') ?? -1, t: optInt(raw, 't') ?? 0, a: raw.a, b: raw.b });
     }
-  }
-
-  override close(): void {
-    this.books.close();
-    super.close();
   }
 }
 

@@ -2,7 +2,7 @@
 // (v3) terms, an order book equal to a REST read, the account and trading locations logged in
 // (HS256 and BASIC), a v2 REST transfer seen on both, and everything restored after the sandbox
 // drops every socket.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServiceClock } from '../../../main/exchange/clock';
 import Decimal from '../../../main/exchange/decimal';
 import type { Balance, Transaction } from '../../../main/exchange/domain';
@@ -11,7 +11,7 @@ import { RateLimiter } from '../../../main/exchange/limiter';
 import { silentLogger } from '../../../main/exchange/log';
 import type { AuthScheme } from '../../../main/exchange/signing';
 import type { BookView } from '../../../main/exchange/stream/order-book';
-import type { ChannelNotification, StreamHandle } from '../../../main/exchange/stream/streams';
+import type { ChannelNotification } from '../../../main/exchange/stream/streams';
 import type { StreamSettings } from '../../../main/exchange/v3/stream-settings';
 import { parseStreamCandle } from '../../../main/exchange/v3/records';
 import { streamCallsV2 } from '../../../main/exchange/v2/streams';
@@ -32,14 +32,14 @@ function settingsFor(key: TestKey = harness.key(), scheme: AuthScheme = 'HS256',
   };
 }
 
-function waitFor<T>(what: string, register: (done: (value: T) => void) => void, timeoutMs = 8_000): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs);
-    register((value) => {
-      clearTimeout(timer);
-      resolve(value);
-    });
-  });
+/** Retries `check` until it passes (it throws until then), for up to 8 s. */
+const eventually = <T>(check: () => T): Promise<T> => vi.waitFor(check, { timeout: 8_000, interval: 20 });
+
+/** The last item of a list the test collects into, failing while there is none. */
+function last<T>(items: readonly T[], what: string): T {
+  const item = items[items.length - 1];
+  if (item === undefined) throw new Error(`no ${what} yet`);
+  return item;
 }
 
 async function transferV2(currency: string, amount: string, type: 'bankToExchange' | 'exchangeToBank'): Promise<void> {
@@ -60,10 +60,11 @@ describe('public stream', () => {
     const stream = streamCallsV2(settingsFor()).publicStream();
     try {
       await stream.live();
-      const candles = await waitFor<ChannelNotification>('candles snapshot', (done) => {
-        void stream.subscribe('candles/M1', { symbols: ['BTCUSDT'], limit: 2 }, (n) => n.kind === 'snapshot' && done(n));
-      });
-      expect(candles.channel).toBe('candles/M1');
+      const heard: ChannelNotification[] = [];
+      await stream.subscribe('candles/M1', { symbols: ['BTCUSDT'], limit: 2 }, (n) => heard.push(n));
+      await stream.subscribe('price/rate/1s', { currencies: ['BTC'], target_currency: 'USDT' }, (n) => heard.push(n));
+      await stream.subscribe('price/rate/1s', { currencies: ['USDT'], target_currency: 'BTC' }, (n) => heard.push(n));
+      const candles = await eventually(() => last(heard.filter((n) => n.channel === 'candles/M1' && n.kind === 'snapshot'), 'candles snapshot'));
       const list = candles.data.BTCUSDT;
       if (!Array.isArray(list)) throw new Error('no BTCUSDT candles');
       expect(list).toHaveLength(2);
@@ -71,20 +72,16 @@ describe('public stream', () => {
       expect(Date.parse(newer?.timestamp ?? '') - Date.parse(older?.timestamp ?? '')).toBe(60_000);
       expect(newer?.high.gte(newer.low)).toBe(true);
 
-      const rateOf = (currency: string, target: string) => waitFor<{ r: string; target: string | undefined }>(`rate ${currency}/${target}`, (done) => {
-        void stream.subscribe('price/rate/1s', { currencies: [currency], target_currency: target }, (n) => {
-          const tick = n.data[currency] as { r: string } | undefined;
-          if (n.kind === 'data' && tick !== undefined) done({ r: tick.r, target: n.target });
-        });
+      const rateOf = (currency: string, target: string) => eventually(() => {
+        const tick = last(heard.filter((n) => n.kind === 'data' && n.target === target), `rate in ${target}`).data[currency] as { r: string };
+        return new Decimal(tick.r);
       });
       const [direct, inverted] = await Promise.all([rateOf('BTC', 'USDT'), rateOf('USDT', 'BTC')]);
-      expect(direct.target).toBe('USDT');
-      expect(inverted.target).toBe('BTC');
       const ticker = (await harness.call('GET', '/api/2/public/ticker/BTCUSDT', { key: null })).json as { bid: string; ask: string };
       const mid = new Decimal(ticker.bid).plus(ticker.ask).div(2);
       // The market walks between the stream's tick and the REST read: within half a percent.
-      expect(new Decimal(direct.r).div(mid).minus(1).abs().lt(0.005)).toBe(true);
-      expect(new Decimal(direct.r).times(inverted.r).minus(1).abs().lt(0.005)).toBe(true);
+      expect(direct.div(mid).minus(1).abs().lt(0.005)).toBe(true);
+      expect(direct.times(inverted).minus(1).abs().lt(0.005)).toBe(true);
 
       await expect(stream.subscribe('ticker/1s', { symbols: ['BTCUSDT'] }, () => undefined)).rejects.toMatchObject({ field: 'channel' });
       await expect(stream.subscribe('price/rate/1s', { currencies: ['XRP'], target_currency: 'EUR' }, () => undefined))
@@ -102,20 +99,15 @@ describe('public stream', () => {
       /** The last view per book timestamp: a REST read is compared with the stream's book of its moment. */
       const byTime = new Map<number, BookView>();
       let newest = 0;
-      await waitFor<void>('a first book', (done) => {
-        void stream.orderBook('ETHUSDT', (view) => {
-          byTime.set(view.timestamp, view);
-          newest = Math.max(newest, view.timestamp);
-          done();
-        });
+      await stream.orderBook('ETHUSDT', (view) => {
+        byTime.set(view.timestamp, view);
+        newest = Math.max(newest, view.timestamp);
       });
       let compared = 0;
       for (let attempt = 0; attempt < 20 && compared < 2; attempt += 1) {
         const rest = (await harness.call('GET', '/api/2/public/orderbook/ETHUSDT', { key: null, query: 'limit=0' })).json as RestBook;
         const at = Date.parse(rest.timestamp);
-        await waitFor<void>('the stream to reach the REST read', (done) => {
-          const check = setInterval(() => newest >= at && (clearInterval(check), done()), 20);
-        });
+        await eventually(() => expect(newest).toBeGreaterThanOrEqual(at));
         const view = byTime.get(at);
         if (view === undefined) continue;
         expect(view.asks.length * view.bids.length).toBeGreaterThan(0);
@@ -149,51 +141,43 @@ describe('wallet and trading streams', () => {
     const walletBalances: Array<{ balances: Balance[]; kind: string }> = [];
     const spotBalances: Balance[][] = [];
     const transactions: Transaction[] = [];
+    const states: string[] = [];
     wallet.onBalances((balances, kind) => walletBalances.push({ balances, kind }));
     wallet.onTransaction((tx) => transactions.push(tx));
     trading.onSpotBalances((balances) => spotBalances.push(balances));
+    for (const stream of [wallet, trading, publicStream]) stream.onState((e) => states.push(`${e.stream} ${e.state}`));
     try {
       await Promise.all([wallet.live(), trading.live(), publicStream.live()]);
-      await waitFor<void>('wallet snapshot and spot balances', (done) => {
-        const check = setInterval(() => walletBalances.length > 0 && spotBalances.length > 0 && (clearInterval(check), done()), 20);
-      });
-      expect(walletBalances[0]?.kind).toBe('snapshot');
-      expect(availableOf(walletBalances[0]?.balances ?? [], 'USDT')).toBe(await restBalances('account', 'USDT'));
-      expect(availableOf(spotBalances[spotBalances.length - 1] ?? [], 'USDT') ?? '0').toBe(await restBalances('trading', 'USDT'));
+      const snapshot = await eventually(() => last(walletBalances, 'wallet balances'));
+      expect(snapshot.kind).toBe('snapshot');
+      expect(availableOf(snapshot.balances, 'USDT')).toBe(await restBalances('account', 'USDT'));
+      expect(availableOf(await eventually(() => last(spotBalances, 'spot balances')), 'USDT') ?? '0').toBe(await restBalances('trading', 'USDT'));
 
       const transferred = async (amount: string): Promise<void> => {
-        const seen = waitFor<Transaction>(`transaction ${amount}`, (done) => wallet.onTransaction((tx) => tx.amount.equals(amount) && done(tx)));
-        const walletAfter = waitFor<void>('wallet balance update', (done) => wallet.onBalances((_b, kind) => kind === 'update' && done()));
-        const spotBefore = await restBalances('trading', 'USDT');
-        const spotAfter = waitFor<Balance[]>('spot balances after the transfer', (done) =>
-          trading.onSpotBalances((balances) => availableOf(balances, 'USDT') !== spotBefore && done(balances)));
+        const [walletBefore, spotBefore] = [walletBalances.length, await restBalances('trading', 'USDT')];
         await transferV2('USDT', amount, 'bankToExchange');
-        const tx = await seen;
+        const tx = await eventually(() => last(transactions.filter((t) => t.amount.equals(amount)), `transaction ${amount}`));
         expect([tx.type, tx.subtype, tx.currency]).toEqual(['TRANSFER', 'WALLET_TO_SPOT', 'USDT']);
-        await walletAfter;
-        expect(availableOf(walletBalances[walletBalances.length - 1]?.balances ?? [], 'USDT')).toBe(await restBalances('account', 'USDT'));
-        expect(availableOf(await spotAfter, 'USDT')).toBe(new Decimal(spotBefore).plus(amount).toFixed());
+        const update = await eventually(() => last(walletBalances.slice(walletBefore).filter((b) => b.kind === 'update'), 'wallet update'));
+        expect(availableOf(update.balances, 'USDT')).toBe(await restBalances('account', 'USDT'));
+        const spotAfter = new Decimal(spotBefore).plus(amount).toFixed();
+        await eventually(() => expect(availableOf(last(spotBalances, 'spot balances'), 'USDT')).toBe(spotAfter));
       };
       await transferred('1.25');
 
-      const candlesAgain = waitFor<void>('candles snapshot after the reconnection', (done) => {
-        let snapshots = 0;
-        void publicStream.subscribe('candles/M1', { symbols: ['ETHUSDT'], limit: 1 }, (n) => n.kind === 'snapshot' && (snapshots += 1) === 2 && done());
-      });
-      const liveAgain = (stream: StreamHandle) => waitFor<void>('live again', (done) => stream.onState((e) => e.state === 'live' && done()));
-      const back = Promise.all([liveAgain(wallet), liveAgain(trading), liveAgain(publicStream)]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const candleSnapshots: ChannelNotification[] = [];
+      await publicStream.subscribe('candles/M1', { symbols: ['ETHUSDT'], limit: 1 }, (n) => n.kind === 'snapshot' && candleSnapshots.push(n));
+      await eventually(() => expect(candleSnapshots).toHaveLength(1));
+      states.length = 0;
       const dropped = await harness.control('POST', '/sandbox/faults', { drop_websockets: true });
       expect(dropped.status).toBe(200);
-      await back;
-      await candlesAgain;
-      expect([wallet.connections, trading.connections, publicStream.connections].every((n) => n >= 2)).toBe(true);
-      // Logged in and subscribed again: the wallet snapshot comes anew and a transfer is seen live.
-      await waitFor<void>('a second wallet snapshot', (done) => {
-        const check = setInterval(() => walletBalances.filter((b) => b.kind === 'snapshot').length >= 2 && (clearInterval(check), done()), 20);
-      });
+      // Down, then logged in and subscribed again: live, a second wallet snapshot, a second candles snapshot.
+      await eventually(() => expect(states.filter((s) => s.endsWith(' live')).sort()).toEqual(['public live', 'trading live', 'wallet live']));
+      expect(states).toEqual(expect.arrayContaining(['wallet down', 'trading down', 'public down']));
+      await eventually(() => expect(candleSnapshots).toHaveLength(2));
+      await eventually(() => expect(walletBalances.filter((b) => b.kind === 'snapshot')).toHaveLength(2));
+      expect([wallet.connections, trading.connections, publicStream.connections]).toEqual([2, 2, 2]);
       await transferred('2.5');
-      expect(transactions.map((tx) => tx.amount.toFixed())).toEqual(expect.arrayContaining(['1.25', '2.5']));
     } finally {
       wallet.close();
       trading.close();
@@ -201,12 +185,35 @@ describe('wallet and trading streams', () => {
     }
   });
 
+  it('reads the spot side again on every order report: a resting order reserves, its cancellation frees', async () => {
+    const trading = streamCallsV2(settingsFor()).tradingStream();
+    const spotBalances: Balance[][] = [];
+    trading.onSpotBalances((balances) => spotBalances.push(balances));
+    const reservedOf = (balances: Balance[]): string => balances.find((b) => b.currency === 'USDT')?.reserved.toFixed() ?? '0';
+    try {
+      await trading.live();
+      const before = reservedOf(await eventually(() => last(spotBalances, 'spot balances')));
+      const order = { client_order_id: 'v2-stream-reserve', symbol: 'BTCUSDT', side: 'buy', quantity: '0.001', price: '1000' };
+      const placed = await harness.call('POST', '/api/3/spot/order', { body: order });
+      expect(placed.status, placed.text).toBe(200);
+      // 0.001 BTC at 1000 USDT plus the 0.25 % fee.
+      const reserved = new Decimal(before).plus('1.0025').toFixed();
+      await eventually(() => expect(reservedOf(last(spotBalances, 'spot balances'))).toBe(reserved));
+      const canceled = await harness.call('DELETE', `/api/3/spot/order/${order.client_order_id}`);
+      expect(canceled.status, canceled.text).toBe(200);
+      await eventually(() => expect(reservedOf(last(spotBalances, 'spot balances'))).toBe(before));
+    } finally {
+      trading.close();
+    }
+  });
+
   it('logs in with BASIC too', async () => {
     const wallet = streamCallsV2(settingsFor(harness.key(), 'BASIC')).walletStream();
     try {
-      const snapshot = waitFor<Balance[]>('wallet snapshot', (done) => wallet.onBalances((balances, kind) => kind === 'snapshot' && done(balances)));
+      const snapshots: Balance[][] = [];
+      wallet.onBalances((balances, kind) => kind === 'snapshot' && snapshots.push(balances));
       await wallet.live();
-      expect((await snapshot).length).toBeGreaterThan(0);
+      expect((await eventually(() => last(snapshots, 'wallet snapshot'))).length).toBeGreaterThan(0);
     } finally {
       wallet.close();
     }
@@ -215,10 +222,10 @@ describe('wallet and trading streams', () => {
   it('reports a refused login as down with the reason and keeps retrying', async () => {
     const trading = streamCallsV2(settingsFor(harness.key(), 'HS256', 'wrong-secret')).tradingStream();
     try {
-      const down = await waitFor<string | undefined>('down with a reason', (done) => trading.onState((e) => e.state === 'down' && done(e.detail)));
-      expect(down).toContain('Authorization failed');
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(trading.connections).toBeGreaterThanOrEqual(2);
+      const downs: Array<string | undefined> = [];
+      trading.onState((e) => e.state === 'down' && downs.push(e.detail));
+      expect(await eventually(() => last(downs, 'down'))).toContain('Authorization failed');
+      await eventually(() => expect(trading.connections).toBeGreaterThanOrEqual(3));
       expect(trading.state).not.toBe('live');
     } finally {
       trading.close();

@@ -14,6 +14,7 @@ import type { BookView } from '../../../main/exchange/stream/order-book';
 import type { ChannelNotification } from '../../../main/exchange/stream/streams';
 import type { StreamSettings } from '../../../main/exchange/v3/stream-settings';
 import { parseStreamCandle } from '../../../main/exchange/v3/records';
+import { createV2Api } from '../../../main/exchange/v2/api';
 import { streamCallsV2 } from '../../../main/exchange/v2/streams';
 import { startHarness, type Harness, type TestKey } from '../sandbox/harness';
 
@@ -204,6 +205,28 @@ describe('wallet and trading streams', () => {
       await eventually(() => expect(reservedOf(last(spotBalances, 'spot balances'))).toBe(before));
     } finally {
       trading.close();
+    }
+  });
+
+  it('through the version 2 adapter: its own transfer updates the spot side live, whichever priority copy opened the streams', async () => {
+    const key = harness.key();
+    const api = createV2Api({
+      baseUrl: harness.sandbox.restUrl, wsUrl: harness.sandbox.wsUrl, streamBackoff: fastBackoff,
+      credentials: { apiKey: key.api_key, scheme: 'HS256', readSecret: () => Promise.resolve(key.secret_key) },
+    });
+    const wallet = api.walletStream();
+    const trading = api.withPriority('background').tradingStream();
+    const spotBalances: Balance[][] = [];
+    trading.onSpotBalances((balances) => spotBalances.push(balances));
+    try {
+      await Promise.all([wallet.live(), trading.live()]);
+      const before = availableOf(await eventually(() => last(spotBalances, 'spot balances')), 'USDT') ?? '0';
+      await api.transfer({ currency: 'USDT', amount: new Decimal('0.75'), source: 'wallet', destination: 'spot' });
+      await eventually(() => expect(availableOf(last(spotBalances, 'spot balances'), 'USDT')).toBe(new Decimal(before).plus('0.75').toFixed()));
+    } finally {
+      wallet.close();
+      trading.close();
+      api.close();
     }
   });
 

@@ -3,7 +3,8 @@
 import type { BuyCryptoCalls } from '../calls/buy-crypto';
 import { asArray } from '../json';
 import type { ServiceCalls } from '../service-calls';
-import { requireCode, requirePositive, requireText } from '../validate';
+import { checkedBuyOrder } from '../money-requests';
+import { requireCode, requireText } from '../validate';
 import { parseBuyCryptoProvider } from '../v3/records';
 import { parseBuyCryptoOrderV2, parseBuyCryptoRateV2 } from './records';
 
@@ -45,16 +46,8 @@ export const buyCryptoCallsV2 = (calls: ServiceCalls) => ({
   },
 
   createBuyCryptoOrder: async (request) => {
-    const body = {
-      source: requireCode(request.source, 'source'),
-      target: requireCode(request.target, 'target'),
-      sourceAmount: requirePositive(request.sourceAmount, 'sourceAmount').toFixed(),
-      paymentMethodId: requireText(request.paymentMethodId, 'paymentMethodId'),
-      targetNetworkCode: request.targetNetworkCode,
-    };
-    const path = providerPath(request.providerId, 'order');
-    const destination = `${request.providerId}>${body.target}`;
-    const move = { kind: 'buyCryptoOrder' as const, currency: body.source, amount: body.sourceAmount, destination };
-    return calls.moveMoney(move, path, body, parseBuyCryptoOrderV2);
+    const { source, target, sourceAmount, paymentMethodId, move } = checkedBuyOrder(request);
+    const body = { source, target, sourceAmount, paymentMethodId, targetNetworkCode: request.targetNetworkCode };
+    return calls.moveMoney(move, providerPath(request.providerId, 'order'), body, parseBuyCryptoOrderV2);
   },
 }) satisfies BuyCryptoCalls;

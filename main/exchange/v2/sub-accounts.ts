@@ -2,11 +2,12 @@
 // domain); balances name the wallet side "main" and the spot side "trading"; a transfer is
 // "deposit" (to the sub-account) or "withdraw" (from it) and is sent once.
 import type { SubAccountCalls } from '../calls/sub-accounts';
-import { SUB_ACCOUNT_DIRECTIONS, type SubAccountAcl } from '../domain';
+import type { SubAccountAcl } from '../domain';
 import { inputError } from '../errors';
 import { asObject } from '../json';
 import type { ServiceCalls } from '../service-calls';
-import { requireCode, requireIds, requireOneOf, requirePositive, requireText } from '../validate';
+import { checkedSubAccountTransfer } from '../money-requests';
+import { requireCode, requireIds, requireText } from '../validate';
 import { parseBalances, parseResultBoolean, parseResultId, unwrapResult } from '../v3/records';
 import { parseAclV2, parseAddressV2, parseSubAccountsV2 } from './records';
 
@@ -72,11 +73,7 @@ export const subAccountCallsV2 = (calls: ServiceCalls) => {
     },
 
     subAccountTransfer: async (request) => {
-      const subAccountId = requireNumericId(request.subAccountId, 'subAccountId');
-      const currency = requireCode(request.currency, 'currency');
-      const amount = requirePositive(request.amount, 'amount').toFixed();
-      const direction = requireOneOf(request.direction, SUB_ACCOUNT_DIRECTIONS, 'direction');
-      const move = { kind: 'subAccountTransfer' as const, currency, amount, destination: `${direction}:${subAccountId}` };
+      const { subAccountId, currency, amount, direction, move } = checkedSubAccountTransfer(request, requireNumericId);
       const body = { subAccountId, amount, currency, type: TRANSFER_TYPE[direction] };
       return calls.moveMoney(move, '/api/2/sub-acc/transfer', body, parseResultId);
     },

@@ -4,32 +4,28 @@ import type { WithdrawalCalls } from '../calls/withdrawals';
 import { inputError } from '../errors';
 import { asObject, id } from '../json';
 import type { ServiceCalls } from '../service-calls';
-import { requireCode, requirePositive, requireText } from '../validate';
+import { checkedFeeQuery, checkedWithdrawal } from '../money-requests';
+import { requireText } from '../validate';
 import { parseFeeEstimate, parseResultBoolean } from '../v3/records';
 
 const withdrawalPath = (withdrawalId: string) => `/api/2/account/crypto/withdraw/${encodeURIComponent(requireText(withdrawalId, 'id'))}`;
 
 export const withdrawalCallsV2 = (calls: ServiceCalls) => {
   const estimateFee: WithdrawalCalls['estimateFee'] = async (query) => {
-    const currency = requireCode(query.currency, 'currency');
-    const amount = requirePositive(query.amount, 'amount').toFixed();
+    const { currency, amount } = checkedFeeQuery(query);
     const reply = await calls.read('/api/2/account/crypto/estimate-withdraw', { currency, amount, networkCode: query.networkCode });
     return parseFeeEstimate(reply, currency, amount);
   };
 
   return {
     prepareWithdrawal: async (request) => {
-      const currency = requireCode(request.currency, 'currency');
-      const amount = requirePositive(request.amount, 'amount').toFixed();
-      const address = requireText(request.address, 'address');
-      if (request.publicComment !== undefined && request.publicComment.length > 255) throw inputError('publicComment', 'must be at most 255 characters');
+      const { currency, amount, address, move } = checkedWithdrawal(request);
       // Version 2 withdrawals take no fee level: refused rather than sent at the default fee.
       if (request.feeLevelId !== undefined) throw inputError('feeLevelId', 'version 2 withdrawals have no fee levels');
       const body = {
         currency, amount, address, networkCode: request.networkCode, paymentId: request.paymentId,
         includeFee: request.includeFee, autoCommit: false, publicComment: request.publicComment,
       };
-      const move = { kind: 'withdraw' as const, currency, amount, destination: address };
       return calls.moveMoney(move, '/api/2/account/crypto/withdraw', body, (reply) => ({ id: id(asObject(reply, 'withdrawal'), 'id') }));
     },
 
@@ -41,10 +37,7 @@ export const withdrawalCallsV2 = (calls: ServiceCalls) => {
 
     estimateFees: async (queries) => {
       // Every query checked before the first is sent, naming the one at fault.
-      queries.forEach((query, index) => {
-        requireCode(query.currency, `queries[${index}].currency`);
-        requirePositive(query.amount, `queries[${index}].amount`);
-      });
+      queries.forEach((query, index) => checkedFeeQuery(query, `queries[${index}].`));
       return Promise.all(queries.map((query) => estimateFee(query)));
     },
   } satisfies WithdrawalCalls;

@@ -2,7 +2,8 @@
 // provider's checkout, so it is sent once, like a money move: a lost answer comes back uncertain.
 import type { BuyCryptoCalls } from '../calls/buy-crypto';
 import { asArray } from '../json';
-import { requireCode, requirePositive, requireText } from '../validate';
+import { checkedBuyOrder } from '../money-requests';
+import { requireCode, requireText } from '../validate';
 import type { V3Calls } from './calls';
 import { parseBuyCryptoOrder, parseBuyCryptoProvider, parseBuyCryptoRate } from './records';
 
@@ -34,16 +35,8 @@ export const buyCryptoCallsV3 = (calls: V3Calls) => ({
     asArray(await calls.read(providerPath(providerId, 'order'), { sort: 'desc' }), 'orders').map(parseBuyCryptoOrder),
 
   createBuyCryptoOrder: async (request) => {
-    const body = {
-      source: requireCode(request.source, 'source'),
-      target: requireCode(request.target, 'target'),
-      source_amount: requirePositive(request.sourceAmount, 'sourceAmount').toFixed(),
-      payment_method_id: requireText(request.paymentMethodId, 'paymentMethodId'),
-      target_network_code: request.targetNetworkCode,
-    };
-    const path = providerPath(request.providerId, 'order');
-    const destination = `${request.providerId}>${body.target}`;
-    const move = { kind: 'buyCryptoOrder' as const, currency: body.source, amount: body.source_amount, destination };
-    return calls.moveMoney(move, path, body, parseBuyCryptoOrder);
+    const { source, target, sourceAmount, paymentMethodId, move } = checkedBuyOrder(request);
+    const body = { source, target, source_amount: sourceAmount, payment_method_id: paymentMethodId, target_network_code: request.targetNetworkCode };
+    return calls.moveMoney(move, providerPath(request.providerId, 'order'), body, parseBuyCryptoOrder);
   },
 }) satisfies BuyCryptoCalls;

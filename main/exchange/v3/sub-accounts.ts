@@ -1,8 +1,8 @@
 // Version 3 sub-account calls (SUPPLEMENT §5).
 import type { SubAccountCalls } from '../calls/sub-accounts';
-import { SUB_ACCOUNT_DIRECTIONS } from '../domain';
 import { asObject } from '../json';
-import { requireCode, requireIds, requireOneOf, requirePositive, requireText } from '../validate';
+import { checkedSubAccountTransfer } from '../money-requests';
+import { requireCode, requireIds, requireText } from '../validate';
 import type { V3Calls } from './calls';
 import { parseAcl, parseAddress, parseBalances, parseResultBoolean, parseResultId, parseSubAccounts, unwrapResult } from './records';
 
@@ -41,12 +41,8 @@ export const subAccountCallsV3 = (calls: V3Calls) => ({
   },
 
   subAccountTransfer: async (request) => {
-    const subAccountId = requireText(request.subAccountId, 'subAccountId');
-    const currency = requireCode(request.currency, 'currency');
-    const amount = requirePositive(request.amount, 'amount').toFixed();
-    const type = requireOneOf(request.direction, SUB_ACCOUNT_DIRECTIONS, 'direction');
-    const move = { kind: 'subAccountTransfer' as const, currency, amount, destination: `${type}:${subAccountId}` };
-    const body = { sub_account_id: subAccountId, amount, currency, type };
+    const { subAccountId, currency, amount, direction, move } = checkedSubAccountTransfer(request, requireText);
+    const body = { sub_account_id: subAccountId, amount, currency, type: direction };
     return calls.moveMoney(move, '/api/3/sub-account/transfer', body, parseResultId);
   },
 }) satisfies SubAccountCalls;

@@ -1,8 +1,8 @@
 // Version 3 crypto withdrawals (two-phase: created uncommitted, then committed or rolled back) and fees.
 import type { WithdrawalCalls } from '../calls/withdrawals';
-import { inputError } from '../errors';
 import { asArray, asObject, id } from '../json';
-import { requireCode, requirePositive, requireText } from '../validate';
+import { checkedFeeQuery, checkedWithdrawal } from '../money-requests';
+import { requireText } from '../validate';
 import type { V3Calls } from './calls';
 import { parseFeeEstimate, parseResultBoolean } from './records';
 
@@ -10,15 +10,11 @@ const withdrawalPath = (withdrawalId: string) => `/api/3/wallet/crypto/withdraw/
 
 export const withdrawalCallsV3 = (calls: V3Calls) => ({
   prepareWithdrawal: async (request) => {
-    const currency = requireCode(request.currency, 'currency');
-    const amount = requirePositive(request.amount, 'amount');
-    const address = requireText(request.address, 'address');
-    if (request.publicComment !== undefined && request.publicComment.length > 255) throw inputError('publicComment', 'must be at most 255 characters');
+    const { currency, amount, address, move } = checkedWithdrawal(request);
     const body = {
-      currency, amount: amount.toFixed(), address, network_code: request.networkCode, payment_id: request.paymentId,
+      currency, amount, address, network_code: request.networkCode, payment_id: request.paymentId,
       include_fee: request.includeFee, auto_commit: false, fee_level_id: request.feeLevelId, public_comment: request.publicComment,
     };
-    const move = { kind: 'withdraw' as const, currency, amount: amount.toFixed(), destination: address };
     return calls.moveMoney(move, '/api/3/wallet/crypto/withdraw', body, (reply) => ({ id: id(asObject(reply, 'withdrawal'), 'id') }));
   },
 
@@ -27,18 +23,13 @@ export const withdrawalCallsV3 = (calls: V3Calls) => ({
   rollbackWithdrawal: async (withdrawalId) => parseResultBoolean(await calls.idempotent('DELETE', withdrawalPath(withdrawalId))),
 
   estimateFee: async (query) => {
-    const currency = requireCode(query.currency, 'currency');
-    const amount = requirePositive(query.amount, 'amount').toFixed();
+    const { currency, amount } = checkedFeeQuery(query);
     const reply = await calls.read('/api/3/wallet/crypto/fee/estimate', { currency, amount, network_code: query.networkCode });
     return parseFeeEstimate(reply, currency, amount);
   },
 
   estimateFees: async (queries) => {
-    const body = queries.map((query, index) => ({
-      currency: requireCode(query.currency, `queries[${index}].currency`),
-      amount: requirePositive(query.amount, `queries[${index}].amount`).toFixed(),
-      network_code: query.networkCode,
-    }));
+    const body = queries.map((query, index) => ({ ...checkedFeeQuery(query, `queries[${index}].`), network_code: query.networkCode }));
     const reply = await calls.idempotent('POST', '/api/3/wallet/crypto/fees/estimate', body);
     return asArray(reply, 'fees').map((item, index) => parseFeeEstimate(item, body[index]?.currency ?? '', body[index]?.amount));
   },

@@ -18,10 +18,16 @@ const found: { withdrawalId?: string; rollbackId?: string; subId?: string; provi
 /** Requests the version 2 client sent, to show a call that sends none. */
 let requests = 0;
 const fixtureRequests = () => requests;
+const statuses: number[] = [];
 
 beforeAll(async () => {
   fixture = await startFixture();
-  api = clientForV2(fixture, { onExchange: () => { requests += 1; } }).api;
+  api = clientForV2(fixture, {
+    onExchange: (event) => {
+      requests += 1;
+      if (event.status !== null) statuses.push(event.status);
+    },
+  }).api;
   v3 = v3ClientFor(fixture);
 });
 afterAll(async () => {
@@ -341,6 +347,11 @@ const CASES: Case[] = [
 
 describe('every call through version 2', () => {
   it.each(CASES)('%s', async (_name, run) => run());
+
+  it('kept within version 2\'s limits: no call was refused for its rate', () => {
+    expect(statuses.length).toBeGreaterThan(CASES.length);
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+  });
 
   it('the table names every call of the adapter', () => {
     expect(CASES.map(([name]) => name).sort()).toEqual(Object.keys(api).sort());

@@ -1,9 +1,10 @@
 // The active profile as a session: its client (built once per profile version, closed when
 // the profile changes), with the secret read from the keychain only when a request is signed.
-import type { Profile } from '../../../preload/contract';
+import type { ApiVersion, Profile } from '../../../preload/contract';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { consoleLogger } from '../../exchange/log';
-import { createV3Api } from '../../exchange/v3/api';
+import { createV2Api, type V2ApiOptions } from '../../exchange/v2/api';
+import { createV3Api, type V3ApiOptions } from '../../exchange/v3/api';
 import { profileAccount, type SecretStore } from '../../keychain/secret-store';
 import { AppFailure } from '../app-error';
 import { assertEndpointsAllowed } from '../endpoint-policy';
@@ -13,7 +14,7 @@ import type { ProfileSession } from './ports';
 export interface ProfileSessionsDeps {
   profiles: { find(id: string): Profile | undefined; activeProfileId(): string | null };
   secrets: SecretStore;
-  /** Builds the client of a profile; defaults to the version 3 client. */
+  /** Builds the client of a profile; defaults to the client of the profile's API version. */
   createApi?: (profile: Profile, readSecret: () => Promise<string>) => TreasuryApi;
   /**
    * The built-in sandbox's master secret, held in memory by the sandbox running in this process.
@@ -59,7 +60,7 @@ export function createProfileSessions(deps: ProfileSessionsDeps): ProfileSession
     async session() {
       const profile = activeProfile();
       // Any edit (URL, key, method) gives a new client; the old one's sockets are closed.
-      const version = `${profile.updatedAt}|${profile.restUrl}|${profile.streamUrl}|${profile.publicKey}|${profile.authMethod}`;
+      const version = `${profile.updatedAt}|${profile.apiVersion}|${profile.restUrl}|${profile.streamUrl}|${profile.publicKey}|${profile.authMethod}`;
       if (cached === null || cached.profileId !== profile.id || cached.version !== version) {
         cached?.api.close();
         cached = { profileId: profile.id, version, api: build(profile, readSecretOf(profile)) };
@@ -77,8 +78,14 @@ export function createProfileSessions(deps: ProfileSessionsDeps): ProfileSession
   };
 }
 
+/** One client per API version, each behind the same TreasuryApi: nothing above it knows which. */
+const CLIENT_OF_VERSION = {
+  '3': createV3Api,
+  '2': createV2Api,
+} as const satisfies Record<ApiVersion, (options: V2ApiOptions & V3ApiOptions) => TreasuryApi>;
+
 function defaultApi(profile: Profile, readSecret: () => Promise<string>): TreasuryApi {
-  return createV3Api({
+  return CLIENT_OF_VERSION[profile.apiVersion]({
     baseUrl: profile.restUrl,
     wsUrl: profile.streamUrl,
     credentials: { apiKey: profile.publicKey, scheme: profile.authMethod, readSecret },

@@ -9,7 +9,8 @@
 //   transactions({ idFrom })   every record whose index ≥ idFrom, in index order: a record updated
 //                              after the cursor was taken is in, which is what a cursor taken
 //                              before a money move is for;
-//   transactionsAfterId(id)    looks up that record's index now and walks by index from there;
+//   transactionsAfterId(id)    walks by index from the first record updated since that record was
+//                              created (its own index may have moved on since it was stored);
 //   transactionsUpdatedSince   walks by index from the first record updated at/after the time.
 // A record updated during a walk moves ahead of the cursor and is met again in its new state.
 import type { HistoryCalls } from '../calls/history';
@@ -96,22 +97,58 @@ function walkTransactions(calls: ServiceCalls, filter: TransactionFilter = {}): 
 const newest = async (calls: ServiceCalls): Promise<TransactionV2 | undefined> =>
   (await listOf(calls, { by: 'index', sort: 'DESC', limit: 1 }))[0];
 
+const MAX_OFFSET = 100_000;
+
+const updatedSinceMs = (sinceMs: number) => (record: TransactionV2) => Date.parse(record.transaction.updatedAt) >= sinceMs;
+
+/** Newest first among the records at or below index `till`: later updates land above it and shift nothing. */
+const newestFirst = (calls: ServiceCalls, till: string | undefined, offset: number, limit: number) =>
+  listOf(calls, { by: 'index', sort: 'DESC', till, offset: offset === 0 ? undefined : offset, limit });
+
+/** The index of the last record of `page` (newest first) updated since, before the first that is not. */
+function lastSince(page: readonly TransactionV2[], since: (record: TransactionV2) => boolean): string | undefined {
+  let found: string | undefined;
+  for (const record of page) {
+    if (!since(record)) break;
+    found = record.index;
+  }
+  return found;
+}
+
 /**
- * The lowest index among records updated at/after `sinceMs`, read newest first: a catch-up finds
- * it in its first page. Undefined when nothing was updated since.
+ * The lowest index among records updated at/after `sinceMs` (undefined when none was). The newest
+ * page first: a catch-up's changes are nearly always in it. Further back, one record at a time at
+ * doubling offsets below the newest page, then halving the gap down to a page: tens of requests
+ * for a point a hundred thousand records back, where reading down to it would take a hundred.
  */
 async function firstIndexUpdatedSince(calls: ServiceCalls, sinceMs: number): Promise<string | undefined> {
-  let till: string | undefined;
-  let start: string | undefined;
+  const since = updatedSinceMs(sinceMs);
+  const first = await newestFirst(calls, undefined, 0, PAGE_SIZE);
+  const inFirst = lastSince(first, since);
+  if (first.length < PAGE_SIZE || inFirst === undefined || !first.every(since)) return inFirst;
+  let till = inFirst;
   for (;;) {
-    const page = await listOf(calls, { by: 'index', sort: 'DESC', till, limit: PAGE_SIZE });
-    for (const record of page) {
-      if (Date.parse(record.transaction.updatedAt) < sinceMs) return start;
-      start = record.index;
+    let good = 0;
+    let goodIndex = till;
+    let bad: number | undefined;
+    for (let offset = PAGE_SIZE; bad === undefined && good < MAX_OFFSET; offset = Math.min(offset * 2, MAX_OFFSET)) {
+      const [record] = await newestFirst(calls, till, offset, 1);
+      if (record === undefined || !since(record)) bad = offset;
+      else [good, goodIndex] = [offset, record.index];
     }
-    if (page.length < PAGE_SIZE) return start;
-    if (start === till) throw new Error(`more than ${PAGE_SIZE} records share one index: the index cursor cannot advance`);
-    till = start;
+    if (bad === undefined) {
+      // A hundred thousand records updated since: the search starts again below the last one seen.
+      if (goodIndex === till) throw new Error(`more than ${MAX_OFFSET} records share one index: the index cursor cannot advance`);
+      till = goodIndex;
+      continue;
+    }
+    while (bad - good > PAGE_SIZE) {
+      const middle = Math.floor((good + bad) / 2);
+      const [record] = await newestFirst(calls, till, middle, 1);
+      if (record !== undefined && since(record)) [good, goodIndex] = [middle, record.index];
+      else bad = middle;
+    }
+    return lastSince(await newestFirst(calls, till, good, bad - good), since) ?? goodIndex;
   }
 }
 
@@ -124,8 +161,18 @@ async function* updatedSince(calls: ServiceCalls, from: string): AsyncGenerator<
 
 const transactionPath = (transactionId: string) => `${PATH}/${encodeURIComponent(requireText(transactionId, 'id'))}`;
 
+/**
+ * The stored record may have been updated since it was stored: its index then moved past records
+ * not read yet. Those were all updated after it was created, so the walk starts at the first
+ * record updated since then (records stored already come again; the stored one itself does not,
+ * and a change to it is read by the next catch-up, being newer than where that starts).
+ */
 async function* afterId(calls: ServiceCalls, lastId: string | undefined): AsyncGenerator<Transaction> {
-  const start = lastId === undefined ? undefined : parseTransactionV2(await calls.read(transactionPath(lastId))).index;
+  let start: string | undefined;
+  if (lastId !== undefined) {
+    const stored = parseTransactionV2(await calls.read(transactionPath(lastId)));
+    start = await firstIndexUpdatedSince(calls, Date.parse(stored.transaction.createdAt)) ?? stored.index;
+  }
   yield* select(walkByIndex(calls, {}, start), (tx) => tx.id !== lastId);
 }
 

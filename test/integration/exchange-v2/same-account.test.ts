@@ -120,3 +120,24 @@ describe('a lost answer', () => {
     expect(made).toHaveLength(0);
   });
 });
+
+describe('resuming a history read', () => {
+  it('still reads the records updated before the last stored one was updated again', async () => {
+    const prepared = await v2.prepareWithdrawal({ currency: 'BTC', amount: new Decimal('0.00042'), address: COLD_STORAGE });
+    if (prepared.status !== 'done') throw new Error('withdrawal uncertain');
+    const after = await v2.transfer({ currency: 'USDT', amount: new Decimal('1'), source: 'wallet', destination: 'spot' });
+    if (after.status !== 'done') throw new Error('transfer uncertain');
+    const read = (await collect(v2.transactionsAfterId(undefined))).map((tx) => tx.id);
+    // A first read stopped right after storing the withdrawal, before the transfer.
+    expect(read.indexOf(prepared.value.id)).toBeLessThan(read.indexOf(need(after.value[0])));
+    // Committing it moves its index past the transfer's.
+    await v2.commitWithdrawal(prepared.value.id);
+    const resumed = (await collect(v2.transactionsAfterId(prepared.value.id))).map((tx) => tx.id);
+    expect(resumed).toContain(need(after.value[0]));
+  });
+});
+
+function need<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('missing');
+  return value;
+}

@@ -6,9 +6,11 @@
 //           bankToExchange TRANSFER WALLET_TO_SPOT, exchangeToBank TRANSFER SPOT_TO_WALLET,
 //           subType swap → SWAP INSTANT_EXCHANGE (a conversion; its leg from the type: deposit
 //           paid in, withdraw paid out),
-//           deposit / withdraw → DEPOSIT / WITHDRAW, OFFCHAIN with subType offchain, else
-//           UNCLASSIFIED: version 2 does not say whether a credit came from a sub-account, an
-//           airdrop or another user.
+//           deposit / withdraw → DEPOSIT / WITHDRAW: OFFCHAIN with subType offchain; SUB_ACCOUNT
+//           when it carries an offchainId without that subType (a move between a master and its
+//           sub-account is the one internal move version 2 leaves unnamed: read so, a lost
+//           sub-account transfer is still recognised in the history); else UNCLASSIFIED
+//           (airdrops, staking and the like, which version 2 does not tell apart).
 // id and txId are both the version 2 id (the record's native tx_id); `index` (when the record was
 // last updated) is kept beside it for the history cursors.
 import type { Transaction } from '../domain';
@@ -24,7 +26,7 @@ function unexpected(field: string, value: string): ApiError {
 }
 
 /** [type, subtype, operationType] in the domain's words. */
-function kindOf(type: string, subType: string | undefined): [string, string, string | undefined] {
+function kindOf(type: string, subType: string | undefined, internal: boolean): [string, string, string | undefined] {
   const offchain = subType === 'offchain';
   switch (type) {
     case 'payout': return ['WITHDRAW', offchain ? 'OFFCHAIN' : 'BLOCKCHAIN', undefined];
@@ -35,7 +37,7 @@ function kindOf(type: string, subType: string | undefined): [string, string, str
     case 'deposit':
     case 'withdraw':
       if (subType === 'swap') return ['SWAP', 'INSTANT_EXCHANGE', type];
-      return [type === 'deposit' ? 'DEPOSIT' : 'WITHDRAW', offchain ? 'OFFCHAIN' : 'UNCLASSIFIED', undefined];
+      return [type === 'deposit' ? 'DEPOSIT' : 'WITHDRAW', offchain ? 'OFFCHAIN' : internal ? 'SUB_ACCOUNT' : 'UNCLASSIFIED', undefined];
     default:
       throw unexpected('type', type);
   }
@@ -60,7 +62,8 @@ export function parseTransactionV2(value: unknown): TransactionV2 {
   const statusWord = str(record, 'status');
   const status = STATUS[statusWord];
   if (status === undefined) throw unexpected('status', statusWord);
-  const [type, subtype, operationType] = kindOf(str(record, 'type'), optStr(record, 'subType'));
+  const offchainId = firstOffchainId(record);
+  const [type, subtype, operationType] = kindOf(str(record, 'type'), optStr(record, 'subType'), offchainId !== undefined);
   const txId = id(record, 'id');
   const index = id(record, 'index');
   if (!/^\d+$/.test(index)) throw unexpected('index', index);
@@ -84,7 +87,7 @@ export function parseTransactionV2(value: unknown): TransactionV2 {
       txId,
       operationId: undefined,
       operationType,
-      offchainId: firstOffchainId(record),
+      offchainId,
       confirmations: optInt(record, 'confirmations'),
       publicComment: optStr(record, 'publicComment'),
       meta: undefined,

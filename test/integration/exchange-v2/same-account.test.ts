@@ -35,7 +35,7 @@ async function v3RecordOf(v2Id: string): Promise<Transaction | undefined> {
 }
 
 /** The subtypes version 2 can tell apart; the others (sub-account, airdrop…) it calls neither. */
-const V2_SUBTYPES = new Set(['BLOCKCHAIN', 'OFFCHAIN', 'WALLET_TO_SPOT', 'SPOT_TO_WALLET', 'INSTANT_EXCHANGE']);
+const V2_SUBTYPES = new Set(['BLOCKCHAIN', 'OFFCHAIN', 'WALLET_TO_SPOT', 'SPOT_TO_WALLET', 'INSTANT_EXCHANGE', 'SUB_ACCOUNT']);
 
 describe('one account through both versions', () => {
   it('reads the same wallet and spot balances', async () => {
@@ -67,6 +67,8 @@ describe('one account through both versions', () => {
   it('maps every record of the history to the fields version 3 gives it, where version 2 carries them', async () => {
     await v2.convert({ fromCurrency: 'USDT', toCurrency: 'BTC', amount: new Decimal('50') });
     await v2.internalWithdraw({ currency: 'USDT', amount: new Decimal('2'), by: 'email', identifier: 'sub-alpha@sandbox.test' });
+    const alpha = (await v2.subAccounts()).find((sub) => sub.email === 'sub-alpha@sandbox.test');
+    await v2.subAccountTransfer({ subAccountId: need(alpha?.id), currency: 'USDT', amount: new Decimal('4'), direction: 'to_sub_account' });
     const [through2, through3] = await Promise.all([collect(v2.transactions()), collect(v3.transactions())]);
     expect(through2.length).toBe(through3.length);
     const v3ByTxId = new Map(through3.map((tx) => [tx.txId, tx]));
@@ -93,7 +95,7 @@ describe('one account through both versions', () => {
       }, tx.id).toEqual(expected);
     }
     // The comparison covered the kinds that matter: transfers both ways, conversions, internal and on-chain moves.
-    for (const subtype of ['BLOCKCHAIN', 'OFFCHAIN', 'WALLET_TO_SPOT', 'INSTANT_EXCHANGE']) expect(seen).toContain(subtype);
+    for (const subtype of ['BLOCKCHAIN', 'OFFCHAIN', 'WALLET_TO_SPOT', 'INSTANT_EXCHANGE', 'SUB_ACCOUNT']) expect(seen).toContain(subtype);
   });
 });
 

@@ -34,6 +34,8 @@ const CASES: Array<[string, Partial<TxRow>]> = [
   ['a conversion leg paid out', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', address: null, hash: null, operation_type: 'withdraw' }],
   ['a conversion leg paid in', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', address: null, hash: null, operation_type: 'deposit' }],
   ['a failed withdrawal', { status: 'FAILED' }],
+  ['a transfer to a sub-account', { subtype: 'SUB_ACCOUNT', address: null, hash: null, offchain_id: 'cafe' }],
+  ['a transfer from a sub-account', { type: 'DEPOSIT', subtype: 'SUB_ACCOUNT', address: null, hash: null, offchain_id: 'cafe' }],
 ];
 
 describe('version 2 transactions read as the domain reads version 3', () => {
@@ -48,6 +50,12 @@ describe('version 2 transactions read as the domain reads version 3', () => {
     if (v3.type === 'SWAP') expect(v2.operationType).toBe(v3.operationType);
     expect(v2.id).toBe(BASE.tx_id);
     expect(index).toBe(String(BASE.updated_at));
+  });
+
+  it('reads a credit version 2 does not name as unclassified', () => {
+    const { v3, v2 } = readBoth({ ...BASE, type: 'DEPOSIT', subtype: 'AIRDROP', address: null, hash: null });
+    expect([v3.type, v3.subtype]).toEqual(['DEPOSIT', 'AIRDROP']);
+    expect([v2.type, v2.subtype]).toEqual(['DEPOSIT', 'UNCLASSIFIED']);
   });
 
   it('reads a rolled-back withdrawal as failed: version 2 has one word for both', () => {

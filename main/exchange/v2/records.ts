@@ -43,6 +43,15 @@ export function parseCurrencyV2(value: unknown): Currency {
   };
 }
 
+/**
+ * The networkCode to send for a network the caller named: none for the currency's own network
+ * (the one parseCurrencyV2 gives it, whose code is the currency's and which the service does not
+ * know by that code: USDT's is ETH), any other as it is.
+ */
+export function sentNetworkCode(currency: string, networkCode: string | undefined): string | undefined {
+  return networkCode === undefined || networkCode.toUpperCase() === currency.toUpperCase() ? undefined : networkCode;
+}
+
 export function parseSymbolV2(value: unknown): MarketSymbol {
   const record = asObject(value, 'symbol');
   return { id: str(record, 'id'), base: str(record, 'baseCurrency'), quote: str(record, 'quoteCurrency') };

@@ -9,7 +9,7 @@ import type { ServiceCalls } from '../service-calls';
 import { checkedSubAccountTransfer } from '../money-requests';
 import { requireCode, requireIds, requireText } from '../validate';
 import { parseBalances, parseResultBoolean, parseResultId, unwrapResult } from '../v3/records';
-import { parseAclV2, parseAddressV2, parseSubAccountsV2 } from './records';
+import { parseAclV2, parseAddressV2, parseSubAccountsV2, sentNetworkCode } from './records';
 
 function requireNumericId(value: string, field: string): string {
   const text = requireText(value, field);
@@ -69,7 +69,7 @@ export const subAccountCallsV2 = (calls: ServiceCalls) => {
     subAccountAddress: async (subAccountId, currency, networkCode) => {
       const code = requireCode(currency, 'currency');
       const path = `${subAccountPath('deposit-address', subAccountId)}/${encodeURIComponent(code)}`;
-      return parseAddressV2(unwrapResult(await calls.read(path, { networkCode })), code);
+      return parseAddressV2(unwrapResult(await calls.read(path, { networkCode: sentNetworkCode(code, networkCode) })), code);
     },
 
     subAccountTransfer: async (request) => {

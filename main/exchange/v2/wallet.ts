@@ -5,7 +5,7 @@ import type { ServiceCalls } from '../service-calls';
 import { asArray } from '../json';
 import { requireCode, requireText } from '../validate';
 import { parseBalances, parseResultBoolean } from '../v3/records';
-import { parseAddressV2 } from './records';
+import { parseAddressV2, sentNetworkCode } from './records';
 
 const cryptoPath = (rest: string, currency: string) => `/api/2/account/crypto/${rest}/${encodeURIComponent(requireCode(currency, 'currency'))}`;
 
@@ -15,7 +15,7 @@ export const walletCallsV2 = (calls: ServiceCalls) => {
   const addressList = async (rest: string, currency: string, networkCode: string | undefined) => {
     const path = cryptoPath(rest, currency);
     const code = requireCode(currency, 'currency');
-    return asArray(await calls.read(path, { networkCode }), 'addresses').map((item) => parseAddressV2(item, code));
+    return asArray(await calls.read(path, { networkCode: sentNetworkCode(code, networkCode) }), 'addresses').map((item) => parseAddressV2(item, code));
   };
 
   return {
@@ -29,12 +29,12 @@ export const walletCallsV2 = (calls: ServiceCalls) => {
     /** Version 2 answers the current deposit address only. */
     depositAddresses: async (currency, networkCode) => {
       const path = cryptoPath('address', currency);
-      return [parseAddressV2(await calls.read(path, { networkCode }), requireCode(currency, 'currency'))];
+      return [parseAddressV2(await calls.read(path, { networkCode: sentNetworkCode(currency, networkCode) }), requireCode(currency, 'currency'))];
     },
 
     createDepositAddress: async (currency, networkCode) => {
       const path = cryptoPath('address', currency);
-      return parseAddressV2(await calls.once('POST', path, { networkCode }), requireCode(currency, 'currency'));
+      return parseAddressV2(await calls.once('POST', path, { networkCode: sentNetworkCode(currency, networkCode) }), requireCode(currency, 'currency'));
     },
 
     recentDepositAddresses: (currency, networkCode) => addressList('addresses', currency, networkCode),

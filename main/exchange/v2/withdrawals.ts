@@ -7,13 +7,14 @@ import type { ServiceCalls } from '../service-calls';
 import { checkedFeeQuery, checkedWithdrawal } from '../money-requests';
 import { requireText } from '../validate';
 import { parseFeeEstimate, parseResultBoolean } from '../v3/records';
+import { sentNetworkCode } from './records';
 
 const withdrawalPath = (withdrawalId: string) => `/api/2/account/crypto/withdraw/${encodeURIComponent(requireText(withdrawalId, 'id'))}`;
 
 export const withdrawalCallsV2 = (calls: ServiceCalls) => {
   const estimateFee: WithdrawalCalls['estimateFee'] = async (query) => {
     const { currency, amount } = checkedFeeQuery(query);
-    const reply = await calls.read('/api/2/account/crypto/estimate-withdraw', { currency, amount, networkCode: query.networkCode });
+    const reply = await calls.read('/api/2/account/crypto/estimate-withdraw', { currency, amount, networkCode: sentNetworkCode(currency, query.networkCode) });
     return parseFeeEstimate(reply, currency, amount);
   };
 
@@ -23,7 +24,7 @@ export const withdrawalCallsV2 = (calls: ServiceCalls) => {
       // Version 2 withdrawals take no fee level: refused rather than sent at the default fee.
       if (request.feeLevelId !== undefined) throw inputError('feeLevelId', 'version 2 withdrawals have no fee levels');
       const body = {
-        currency, amount, address, networkCode: request.networkCode, paymentId: request.paymentId,
+        currency, amount, address, networkCode: sentNetworkCode(currency, request.networkCode), paymentId: request.paymentId,
         includeFee: request.includeFee, autoCommit: false, publicComment: request.publicComment,
       };
       return calls.moveMoney(move, '/api/2/account/crypto/withdraw', body, (reply) => ({ id: id(asObject(reply, 'withdrawal'), 'id') }));

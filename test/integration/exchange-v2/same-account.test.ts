@@ -99,6 +99,20 @@ describe('one account through both versions', () => {
   });
 });
 
+describe('networks', () => {
+  it('takes back the network the currency list gives, though the service names it otherwise', async () => {
+    const usdt = (await v2.currencies()).find((currency) => currency.code === 'USDT');
+    const network = usdt?.networks[0]?.code;
+    expect(network).toBe('USDT');
+    const address = await v2.createDepositAddress('USDT', network);
+    expect(address.address).toMatch(/^0x/);
+    expect((await v2.depositAddresses('USDT', network))[0]?.address).toBe(address.address);
+    expect((await v2.estimateFee({ currency: 'USDT', amount: new Decimal('20'), networkCode: network })).fee.gt(0)).toBe(true);
+    // A network the service knows is sent as it is.
+    expect((await v2.createDepositAddress('USDT', 'TRX')).address).not.toMatch(/^0x/);
+  });
+});
+
 describe('a lost answer', () => {
   it('comes back uncertain, and the service holds exactly one withdrawal', async () => {
     const amount = '0.00077';

@@ -120,9 +120,9 @@ function partway(message: unknown): boolean {
   return progress?.done !== undefined && progress.total !== undefined && progress.done > 0 && progress.done < progress.total;
 }
 
-// Enough that both tasks are seen midway, few enough that the export's chunks, each relayed
-// through Playwright's socket route, finish well within the timeouts on a loaded machine.
-const SEEDED = 60_000;
+// Fifteen chunks of a thousand for each task: the socket hold freezes the page midway whatever the
+// size, so more entries only add chunks to relay through Playwright's socket route, not proof.
+const SEEDED = 15_000;
 
 test('a large log shows real progress while it verifies and exports, one task at a time', async ({ page, host }) => {
   test.setTimeout(180_000);
@@ -142,7 +142,7 @@ test('a large log shows real progress while it verifies and exports, one task at
   socket.release();
   await expect(page.getByTestId('audit-progress')).toBeHidden({ timeout: 30_000 });
   await expect(page.getByTestId('audit-verification')).toHaveAttribute('data-ok', 'true');
-  await expect(page.getByTestId('audit-verification')).toContainText(/Chain intact \(60,0\d\d entries\)/);
+  await expect(page.getByTestId('audit-verification')).toContainText(/Chain intact \(15,0\d\d entries\)/);
   await expect(exportButton).toBeEnabled();
   await page.mouse.move(0, 0);
   await shootInBothThemes(page, 'audit-verified');
@@ -155,7 +155,7 @@ test('a large log shows real progress while it verifies and exports, one task at
   await shootInBothThemes(page, 'audit-exporting');
   socket.release();
   const download = await downloading;
-  await expect(page.getByTestId('audit-exported')).toContainText(/Exported 60,0\d\d entries/);
+  await expect(page.getByTestId('audit-exported')).toContainText(/Exported 15,0\d\d entries/);
   const exported = Number(await page.getByTestId('audit-exported').getAttribute('data-count'));
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.split('\r\n').length - 2).toBe(exported);

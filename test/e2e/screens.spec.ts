@@ -11,14 +11,12 @@ test('screens in both themes', async ({ page, host }) => {
 
   await page.getByTestId('add-profile').click();
   await expect(page.getByTestId('profile-form')).toBeVisible();
-  await page.waitForTimeout(300); // modal transition
   await shootInBothThemes(page, 'add-profile');
 
   await page.getByTestId('profile-form').getByLabel('REST base URL').fill('not a url');
   await page.getByTestId('profile-form').getByRole('button', { name: 'Add profile' }).click();
   await expect(page.getByText('Enter a name')).toBeVisible();
   await expect(page.getByText('Enter the secret key')).toBeVisible();
-  await page.waitForTimeout(300); // feedback transition
   await shootInBothThemes(page, 'add-profile-errors');
 
   await fillProfileForm(page, {
@@ -31,25 +29,21 @@ test('screens in both themes', async ({ page, host }) => {
   await page.keyboard.press('Enter');
   await expect(profileCard(page, 'Treasury main')).toBeVisible();
   await expect(page.getByTestId('profile-form')).toBeHidden();
-  await page.waitForTimeout(300);
   await shootInBothThemes(page, 'profiles-two');
 
   await profileCard(page, 'Treasury main').getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByTestId('profile-form')).toBeVisible();
-  await page.waitForTimeout(300);
   await shootInBothThemes(page, 'edit-profile');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('profile-form')).toBeHidden();
 
   await profileCard(page, 'Treasury main').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('dialog').getByText('Remove “Treasury main”?')).toBeVisible();
-  await page.waitForTimeout(300);
   await shootInBothThemes(page, 'remove-dialog');
   await page.keyboard.press('Escape');
 
   await profileCard(page, 'Treasury main').getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByTestId('rename-form')).toBeVisible();
-  await page.waitForTimeout(300);
   await shootInBothThemes(page, 'rename');
   await page.keyboard.press('Escape');
 

@@ -74,12 +74,15 @@ export const TRANSITIONS: Readonly<Record<WithdrawalState, Moves>> = {
     rollbackRefused: 'CREATED',
     serviceCreated: 'ROLLING_BACK',
     ...SERVICE_OUTCOMES,
+    // A withdrawal never committed cannot fail on the network: "failed" while our rollback is in
+    // flight is that rollback, as version 2 words it (it has no rolled-back status).
+    serviceFailed: 'ROLLED_BACK',
   },
   PENDING: { servicePending: 'PENDING', serviceSuccess: 'SUCCESS', serviceFailed: 'FAILED' },
   REFUSED: {},
   SUCCESS: { serviceSuccess: 'SUCCESS' },
   FAILED: { serviceFailed: 'FAILED' },
-  ROLLED_BACK: { serviceRolledBack: 'ROLLED_BACK', rollbackAccepted: 'ROLLED_BACK' },
+  ROLLED_BACK: { serviceRolledBack: 'ROLLED_BACK', rollbackAccepted: 'ROLLED_BACK', serviceFailed: 'ROLLED_BACK' },
   EXPIRED: { serviceExpired: 'EXPIRED', serviceRolledBack: 'EXPIRED' },
 };
 

@@ -45,7 +45,8 @@ const ALLOWED: Record<WithdrawalState, [WithdrawalEvent, WithdrawalState][]> = {
     ['rollbackAccepted', 'ROLLED_BACK'],
     ['rollbackRefused', 'CREATED'],
     ['serviceCreated', 'ROLLING_BACK'],
-    ...settleByService,
+    ...settleByService.filter(([event]) => event !== 'serviceFailed'),
+    ['serviceFailed', 'ROLLED_BACK'], // version 2 words a rollback as failed
   ],
   PENDING: [
     ['servicePending', 'PENDING'],
@@ -58,6 +59,7 @@ const ALLOWED: Record<WithdrawalState, [WithdrawalEvent, WithdrawalState][]> = {
   ROLLED_BACK: [
     ['serviceRolledBack', 'ROLLED_BACK'],
     ['rollbackAccepted', 'ROLLED_BACK'],
+    ['serviceFailed', 'ROLLED_BACK'],
   ],
   EXPIRED: [
     ['serviceExpired', 'EXPIRED'],

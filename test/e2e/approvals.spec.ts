@@ -4,37 +4,12 @@
 // ROLLED_BACK with the balance restored; a withdrawal from "another desktop" appears and expires
 // after 61 sandbox minutes; bad input shows clear errors and sends nothing.
 import Decimal from '../../preload/contract/decimal';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ETH_ADDRESS, SandboxDesk, approvalRow, goTo, openWithdrawal, recordSentOps } from './approvals-sandbox';
+import { confirmWithLastFour, prepareInUi } from './approval-steps';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-async function prepareInUi(page: Page, amount: string): Promise<string> {
-  const modal = await openWithdrawal(page, 'USDT');
-  await modal.getByTestId('withdraw-address').locator('input').fill(ETH_ADDRESS);
-  await modal.getByTestId('withdraw-amount').locator('input').fill(amount);
-  await expect(modal.getByTestId('withdraw-arrives')).toBeVisible(); // the live fee estimate arrived
-  await modal.getByTestId('withdraw-review').click();
-  await expect(modal.getByTestId('withdraw-confirm-address')).toHaveText(ETH_ADDRESS);
-  await modal.getByTestId('withdraw-submit').click();
-  await expect(modal.getByTestId('withdraw-result')).toHaveAttribute('data-state', 'CREATED');
-  await modal.getByTestId('withdraw-open-approvals').click();
-  await expect(page.getByTestId('approvals-page')).toBeVisible();
-  const row = page.locator('[data-testid="approval-row"][data-state="CREATED"]').first();
-  await expect(row).toBeVisible();
-  return (await row.getAttribute('data-id')) ?? '';
-}
-
-async function confirmWithLastFour(page: Page, address: string): Promise<void> {
-  const dialog = page.getByTestId('approval-confirm');
-  await expect(dialog.getByTestId('confirm-address').first()).toHaveText(address);
-  const submit = dialog.getByTestId('confirm-submit');
-  await dialog.getByTestId('confirm-last-four').first().locator('input').fill('0000');
-  await expect(submit).toBeDisabled(); // a wrong last four sends nothing
-  await dialog.getByTestId('confirm-last-four').first().locator('input').fill(address.slice(-4));
-  await submit.click();
-}
 
 function state(row: Locator): Promise<string | null> {
   return row.getAttribute('data-state');

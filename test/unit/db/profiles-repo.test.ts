@@ -44,3 +44,17 @@ describe('profiles repository', () => {
     for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file)).includes('REPO-SECRET'), file).toBe(false);
   });
 });
+
+describe('the API version column', () => {
+  it('loads a stored version 2 profile as version 2, and refuses a version it does not know by column', () => {
+    const db = openDatabase(dir);
+    const repo = createProfilesRepo(db);
+    repo.insert(profile({ id: 'v2', name: 'Old-style', apiVersion: '2' }));
+    repo.insert(profile());
+    expect(repo.find('v2')?.apiVersion).toBe('2');
+    expect(repo.list().map((stored) => [stored.id, stored.apiVersion])).toEqual([['v2', '2'], ['p1', '3']]); // by name
+    db.prepare("UPDATE profiles SET api_version = '4' WHERE id = 'v2'").run();
+    expect(() => repo.find('v2')).toThrow(/profiles\.api_version holds an unknown value: 4/);
+    db.close();
+  });
+});

@@ -127,4 +127,18 @@ describe('useProfiles', () => {
     await profiles.activate('p2');
     expect(store.activeProfile?.name).toBe('B');
   });
+
+  it('lists a version 2 profile of the built-in sandbox once main has made it, and nothing when main refuses', async () => {
+    const fake = fakeBridge({
+      addBuiltInSandboxProfile: ({ apiVersion }) => ok(stored({ id: 'v2', name: 'Sandbox (version 2)', apiVersion })),
+    });
+    const { result: profiles } = withSetup(fake.bridge, () => useProfiles());
+    const store = useProfilesStore();
+    const made = await profiles.addBuiltInSandboxProfile('2');
+    expect(made.ok).toBe(true);
+    expect(store.profiles.map((profile) => [profile.name, profile.apiVersion])).toEqual([['Sandbox (version 2)', '2']]);
+    fake.answer('addBuiltInSandboxProfile', () => fail('NO_SECRET', 'The built-in sandbox\'s key is not in the OS keychain'));
+    expect(await profiles.addBuiltInSandboxProfile('2')).toMatchObject({ ok: false, error: { code: 'NO_SECRET' } });
+    expect(store.profiles).toHaveLength(1);
+  });
 });

@@ -1,7 +1,10 @@
 // A version 2 account transaction → the domain's Transaction, in the domain's (version 3) words.
 // The inverse of the service's own mapping (one state read through both versions):
-//   status  created CREATED, pending PENDING, success SUCCESS, failed FAILED (version 2 shows a
-//           rolled-back withdrawal as failed: ROLLED_BACK cannot be told apart);
+//   status  created CREATED, pending PENDING, success SUCCESS, failed FAILED; version 2 shows a
+//           rolled-back withdrawal as failed too, so a failed payout WITHOUT an errorCode reads as
+//           ROLLED_BACK: a payout the service failed carries its reason (api-v2.md: errorCode is
+//           "payout failure reason"), one its owner rolled back has none. Without this a lost
+//           rollback answer would never be recognised as done;
 //   type    payout WITHDRAW and payin DEPOSIT (BLOCKCHAIN, or OFFCHAIN when settled off-chain),
 //           bankToExchange TRANSFER WALLET_TO_SPOT, exchangeToBank TRANSFER SPOT_TO_WALLET,
 //           subType swap → SWAP INSTANT_EXCHANGE (a conversion; its leg from the type: deposit
@@ -63,7 +66,9 @@ export function parseTransactionV2(value: unknown): TransactionV2 {
   const status = STATUS[statusWord];
   if (status === undefined) throw unexpected('status', statusWord);
   const offchainId = firstOffchainId(record);
-  const [type, subtype, operationType] = kindOf(str(record, 'type'), optStr(record, 'subType'), offchainId !== undefined);
+  const typeWord = str(record, 'type');
+  const [type, subtype, operationType] = kindOf(typeWord, optStr(record, 'subType'), offchainId !== undefined);
+  const rolledBack = typeWord === 'payout' && status === 'FAILED' && (optStr(record, 'errorCode') ?? '') === '';
   const txId = id(record, 'id');
   const index = id(record, 'index');
   if (!/^\d+$/.test(index)) throw unexpected('index', index);
@@ -72,7 +77,7 @@ export function parseTransactionV2(value: unknown): TransactionV2 {
     index,
     transaction: {
       id: txId,
-      status,
+      status: rolledBack ? 'ROLLED_BACK' : status,
       type,
       subtype,
       createdAt,

@@ -160,7 +160,7 @@ const CASES: Case[] = [
     found.rollbackId = prepared.value.id;
     expect(await api.rollbackWithdrawal(prepared.value.id)).toBe(true);
     expect(await api.rollbackWithdrawal(prepared.value.id)).toBe(true);
-    expect((await api.transaction(prepared.value.id)).status).toBe('FAILED');
+    expect((await api.transaction(prepared.value.id)).status).toBe('ROLLED_BACK');
   }],
   ['transfer', async () => {
     const there = await api.transfer({ currency: 'USDT', amount: new Decimal('25'), source: 'wallet', destination: 'spot' });

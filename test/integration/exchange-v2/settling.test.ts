@@ -4,7 +4,7 @@
 // so each kind of move must still be found: exactly one candidate, the move's own record.
 import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyFilter, isCandidate } from '../../../main/core/pending/matching';
+import { decideDecision, historyFilter, isCandidate } from '../../../main/core/pending/matching';
 import type { PendingMove } from '../../../main/core/pending/store';
 import type { Settled } from '../../../main/exchange/operations';
 import type { TreasuryApi } from '../../../main/exchange/treasury-api';
@@ -61,5 +61,34 @@ describe('a lost answer is found in the version 2 history', () => {
     const candidates = (await collect(api.transactions(filter))).filter((tx) => isCandidate(pending, tx, new Set()));
     // The move's own record, and (for a conversion) only the leg paid out.
     expect(candidates.map((tx) => tx.id)).toEqual(idsOf(sent.value).slice(0, 1));
+  });
+});
+
+describe('a lost commit or rollback answer is settled from the withdrawal read through version 2', () => {
+  const decisionOf = (kind: 'commit' | 'rollback', subjectId: string): PendingMove => ({
+    id: 'd1', profileId: 'p1', kind, currency: 'BTC', amount: '0.00222', destination: COLD_STORAGE, feeMode: null, subjectId,
+    cursorId: null, sentAtMs: 0, settleByMs: 1, state: 'uncertain', txIds: [], candidates: [], reason: null, settledBy: null,
+    createdAt: '', updatedAt: '',
+  });
+  const prepare = async (): Promise<string> => {
+    const prepared = await api.prepareWithdrawal({ currency: 'BTC', amount: new Decimal('0.00222'), address: COLD_STORAGE });
+    if (prepared.status !== 'done') throw new Error('the withdrawal was uncertain');
+    return prepared.value.id;
+  };
+
+  it('a rollback that happened is found, and a commit that did not is absent', async () => {
+    const id = await prepare();
+    expect(await api.rollbackWithdrawal(id)).toBe(true);
+    const tx = await api.transaction(id);
+    expect(decideDecision(decisionOf('rollback', id), tx, api.serviceNow()).status).toBe('found');
+    expect(decideDecision(decisionOf('commit', id), tx, api.serviceNow()).status).toBe('absent');
+  });
+
+  it('a commit that happened is found, and a rollback that did not is absent', async () => {
+    const id = await prepare();
+    expect(await api.commitWithdrawal(id)).toBe(true);
+    const tx = await api.transaction(id);
+    expect(decideDecision(decisionOf('commit', id), tx, api.serviceNow()).status).toBe('found');
+    expect(decideDecision(decisionOf('rollback', id), tx, api.serviceNow()).status).toBe('absent');
   });
 });

@@ -33,7 +33,8 @@ const CASES: Array<[string, Partial<TxRow>]> = [
   ['spot to wallet', { type: 'TRANSFER', subtype: 'SPOT_TO_WALLET', address: null, hash: null, status: 'CREATED' }],
   ['a conversion leg paid out', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', address: null, hash: null, operation_type: 'withdraw' }],
   ['a conversion leg paid in', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', address: null, hash: null, operation_type: 'deposit' }],
-  ['a failed withdrawal', { status: 'FAILED' }],
+  ['a withdrawal the service failed (with its reason)', { status: 'FAILED', error_code: 'INVALID_ADDRESS' }],
+  ['a withdrawal its owner rolled back', { status: 'ROLLED_BACK' }],
   ['a transfer to a sub-account', { subtype: 'SUB_ACCOUNT', address: null, hash: null, offchain_id: 'cafe' }],
   ['a transfer from a sub-account', { type: 'DEPOSIT', subtype: 'SUB_ACCOUNT', address: null, hash: null, offchain_id: 'cafe' }],
 ];
@@ -58,10 +59,13 @@ describe('version 2 transactions read as the domain reads version 3', () => {
     expect([v2.type, v2.subtype]).toEqual(['DEPOSIT', 'UNCLASSIFIED']);
   });
 
-  it('reads a rolled-back withdrawal as failed: version 2 has one word for both', () => {
-    const { v3, v2 } = readBoth({ ...BASE, status: 'ROLLED_BACK' });
-    expect(v3.status).toBe('ROLLED_BACK');
-    expect(v2.status).toBe('FAILED');
+  it('tells a rollback from a failure by the failure reason only a failure carries', () => {
+    const record = v2Transaction({ ...BASE, status: 'ROLLED_BACK' }) as unknown as Record<string, unknown>;
+    expect(record.status).toBe('failed');
+    const read = (extra: Record<string, unknown>) => parseTransactionV2(parseJsonExact(JSON.stringify({ ...record, ...extra }))).transaction.status;
+    expect(read({})).toBe('ROLLED_BACK');
+    expect(read({ errorCode: 'BAD_PRECISION' })).toBe('FAILED');
+    expect(read({ type: 'withdraw' })).toBe('FAILED');
   });
 
   it('refuses a type or status it does not know, naming the field', () => {

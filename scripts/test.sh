@@ -23,9 +23,31 @@ step() {
   fi
 }
 
-step "eslint" "$bin/eslint" . || true
-step "tsc (main, preload, tests)" "$bin/tsc" -p tsconfig.node.json --noEmit || true
-step "vue-tsc (renderer)" "$bin/vue-tsc" -p tsconfig.web.json --noEmit || true
+# A step started in the background: its output goes to a file, shown whole by finish.
+start() {
+  name=$1
+  shift
+  log="$checks/$(printf %s "$name" | tr -c 'A-Za-z0-9' _).log"
+  ( "$@" >"$log" 2>&1; echo $? >"$log.status" ) &
+}
+
+finish() {
+  name=$1
+  log="$checks/$(printf %s "$name" | tr -c 'A-Za-z0-9' _).log"
+  step "$name" sh -c 'cat "$1"; exit "$(cat "$1.status")"' finish "$log"
+}
+
+# eslint and the two type checks are single-threaded and need nothing from each other: they run
+# side by side, each one's output printed whole and in this order once all are done.
+checks=$(mktemp -d "${TMPDIR:-/tmp}/coffer-checks.XXXXXX")
+trap 'rm -rf "$checks"' EXIT INT TERM
+start "eslint" "$bin/eslint" .
+start "tsc (main, preload, tests)" "$bin/tsc" -p tsconfig.node.json --noEmit
+start "vue-tsc (renderer)" "$bin/vue-tsc" -p tsconfig.web.json --noEmit
+wait
+finish "eslint" || true
+finish "tsc (main, preload, tests)" || true
+finish "vue-tsc (renderer)" || true
 if step "build" "$bin/electron-vite" build; then
   step "vitest + playwright (private keyring)" scripts/with-keyring.sh sh -c \
     'status=0; node_modules/.bin/vitest run || status=1; node_modules/.bin/playwright test || status=1; exit $status' || true

@@ -96,6 +96,8 @@ async function terminate(child: ChildProcess): Promise<void> {
 export async function startCofferHost(dataDir: string, changes: EnvChanges = {}): Promise<CofferHost> {
   const logs: string[] = [];
   let current = await launch(dataDir, 0, logs, changes);
+  let relaunching: Promise<Launch> | null = null;
+  let stopped = false;
   return {
     get url() {
       return current.url;
@@ -111,11 +113,24 @@ export async function startCofferHost(dataDir: string, changes: EnvChanges = {})
     },
     dataDir,
     async restart() {
+      stopped = false;
       await terminate(current.child);
+      if (stopped) throw new Error('the host was stopped while it restarted');
       logs.length = 0;
-      current = await launch(dataDir, current.port, logs, changes);
+      relaunching = launch(dataDir, current.port, logs, changes);
+      try {
+        current = await relaunching;
+      } finally {
+        relaunching = null;
+      }
     },
-    stop: () => terminate(current.child),
+    async stop() {
+      // A test that times out mid-restart must not leave the new host running for the rest of the suite.
+      stopped = true;
+      const started = await relaunching?.catch(() => null);
+      if (started) await terminate(started.child);
+      await terminate(current.child);
+    },
     log: () => logs.join(''),
   };
 }

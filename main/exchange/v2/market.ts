@@ -57,6 +57,15 @@ function chain(symbols: readonly MarketSymbol[], from: string, to: string): Leg[
   return [...up, ...down.map((l) => ({ symbol: l.symbol, invert: !l.invert })).reverse()];
 }
 
+/** A rate derived by dividing never ends: it is kept to the 15 significant digits version 3's own
+ *  rates carry, so values in another currency read the same through both versions. */
+const RATE_DIGITS = 15;
+
+function rounded(point: PricePoint): PricePoint {
+  const digits = (value: Decimal) => value.toSignificantDigits(RATE_DIGITS);
+  return { timestamp: point.timestamp, open: digits(point.open), close: digits(point.close), min: digits(point.min), max: digits(point.max) };
+}
+
 function tickerPrice(ticker: TickerV2 | undefined): Decimal | undefined {
   if (ticker === undefined) return undefined;
   if (ticker.bid !== undefined && ticker.ask !== undefined && ticker.bid.gt(0) && ticker.ask.gt(0)) return ticker.bid.plus(ticker.ask).div(2);
@@ -112,7 +121,7 @@ export const marketCallsV2 = (calls: ServiceCalls) => {
         price = leg.invert ? price.div(legPrice) : price.times(legPrice);
         if (ticker.timestamp > timestamp) timestamp = ticker.timestamp;
       }
-      return { currency: code, quote: target, price, timestamp };
+      return { currency: code, quote: target, price: price.toSignificantDigits(RATE_DIGITS), timestamp };
     });
   };
 
@@ -138,7 +147,7 @@ export const marketCallsV2 = (calls: ServiceCalls) => {
           if (same === undefined) return [];
           combined = times(combined, same);
         }
-        return [combined];
+        return [rounded(combined)];
       });
       return { currency: code, quote: target, points };
     }));

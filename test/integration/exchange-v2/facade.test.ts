@@ -80,6 +80,9 @@ const CASES: Case[] = [
     const [v3Btc] = await v3.priceRates(['BTC'], 'USDT');
     // Derived from the ticker (mid of bid and ask) rather than read: within a percent of version 3's rate.
     expect(rates[0]?.price.div(need(v3Btc, 'a v3 rate').price).minus(1).abs().lt(0.01)).toBe(true);
+    // A cross through USDT divides: kept to the 15 significant digits version 3's rates carry.
+    const [eurInBtc] = await api.priceRates(['EUR'], 'BTC');
+    expect(need(eurInBtc, 'a cross rate').price.precision(true)).toBeLessThanOrEqual(15);
   }],
   ['priceHistory', async () => {
     const [btc] = await api.priceHistory({ from: ['BTC'], to: 'USDT', period: 'D1', limit: 7, sort: 'ASC' });

@@ -6,12 +6,14 @@ import type { Market } from '../market';
 import type { SpotEngine } from '../spot/engine';
 import { registerV2AccountRoutes } from './account';
 import { registerV2BuyCryptoRoutes } from './buy-crypto';
+import { registerV2OrderRoutes } from './orders';
 import { registerV2PublicRoutes } from './public';
 import { registerV2SubAccountRoutes } from './sub-accounts';
 
 export function registerV2Routes(routes: RouteRegistry, ctx: SandboxContext, engine: SpotEngine, market: Market | null): void {
   if (market) registerV2PublicRoutes(routes, market);
   registerV2AccountRoutes(routes, ctx, engine);
+  registerV2OrderRoutes(routes, ctx, engine);
   registerV2SubAccountRoutes(routes, ctx);
   registerV2BuyCryptoRoutes(routes, ctx);
 }

@@ -41,8 +41,8 @@ function withV2Names<T>(work: () => T, names = V2_NAMES): T {
   }
 }
 
-/** newOrder's params: type defaults to limit and timeInForce to GTC (api-v2.md). */
-function readV2Order(params: Record<string, unknown>, accountId: number, now: number): OrderRequest {
+/** newOrder's params (also POST /api/2/order): type defaults to limit and timeInForce to GTC (api-v2.md). */
+export function readV2Order(params: Record<string, unknown>, accountId: number, now: number): OrderRequest {
   const renamed: Record<string, unknown> = { type: 'limit', time_in_force: 'GTC' };
   for (const [name, value] of Object.entries(params)) renamed[V3_NAMES[name] ?? name] = value;
   return readOrder(new ParamReader(renamed), accountId, now);

@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { HistoryEntry } from '../../../preload/contract/history';
 import { monthOfMs } from './months';
 import { INSERT_ENTRY_SQL, INSERT_SEARCH_SQL, ridOf, rowOf, searchTextOf } from './rows';
-import { CREATE_INDEXES, CREATE_TABLES, DAILY_TABLE, DAY_MS, HISTORY_TABLE, SUMS_TABLES, type SumsTable } from './schema';
+import { CREATE_INDEXES, CREATE_TABLES, CREATE_TEXT_IDS, DAILY_TABLE, DAY_MS, HISTORY_TABLE, SUMS_TABLES, type SumsTable } from './schema';
 
 export interface BulkLoader {
   /** Writes a batch of entries (in one transaction); returns how many. */
@@ -54,13 +54,14 @@ export function bulkLoader(db: Database.Database): BulkLoader {
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -131072');
   db.exec(CREATE_TABLES);
+  db.exec(CREATE_TEXT_IDS);
   const insertEntry = db.prepare(INSERT_ENTRY_SQL);
   const insertSearch = db.prepare(INSERT_SEARCH_SQL);
   let loaded = 0;
 
   const add = db.transaction((entries: readonly HistoryEntry[]) => {
     for (const entry of entries) {
-      const rid = ridOf(entry);
+      const rid = ridOf(db, entry);
       try {
         insertEntry.run(rowOf(rid, entry).values);
       } catch (error) {

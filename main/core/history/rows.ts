@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { HistoryBuyCrypto, HistoryDirection, HistoryEntry } from '../../../preload/contract/history';
 import { amountParts, type AmountParts } from './amount-parts';
-import { HISTORY_TABLE, SEARCH_TABLE } from './schema';
+import { HISTORY_TABLE, SEARCH_TABLE, TEXT_IDS_TABLE } from './schema';
 import { SumsBatch, type SummedRow } from './sums-writer';
 
 /** Separates the searched fields, so a search never matches across two of them. */
@@ -86,7 +86,7 @@ export function insertEntries(db: Database.Database, entries: Iterable<HistoryEn
   const { upsert, search, anyStored, stored } = writersFor(db);
   return db.transaction(() => {
     const latest = new Map<number, HistoryEntry>();
-    for (const entry of entries) latest.set(ridOf(entry), entry);
+    for (const entry of entries) latest.set(ridOf(db, entry), entry);
     const previous = new Map<number, StoredRow>();
     if (anyStored.get() !== undefined) {
       const rids = [...latest.keys()];
@@ -113,11 +113,37 @@ export function insertEntries(db: Database.Database, entries: Iterable<HistoryEn
   })();
 }
 
-/** The row key: the id's number (an id that is not a whole number is refused). */
-export function ridOf(entry: HistoryEntry): number {
+interface TextIdStatements {
+  find: Database.Statement;
+  lowest: Database.Statement;
+  add: Database.Statement;
+}
+
+const textIdStatements = new WeakMap<Database.Database, TextIdStatements>();
+
+/**
+ * The row key: the id's number; an id that is not a whole number below 2^53 (version 2's ids are
+ * UUIDs) gets a negative key of its own, kept in the text ids table in the caller's transaction,
+ * so it is the same key every time and never another id's.
+ */
+export function ridOf(db: Database.Database, entry: HistoryEntry): number {
   const rid = NUMERIC_ID.test(entry.id) ? Number(entry.id) : Number.NaN;
-  if (!Number.isSafeInteger(rid)) throw new Error(`id of history entry ${entry.id} is not a whole number below 2^53`);
-  return rid;
+  if (Number.isSafeInteger(rid)) return rid;
+  if (entry.id.trim() === '') throw new Error('id of a history entry is empty');
+  let statements = textIdStatements.get(db);
+  if (statements === undefined) {
+    statements = {
+      find: db.prepare(`SELECT rid FROM ${TEXT_IDS_TABLE} WHERE id = ?`).pluck(),
+      lowest: db.prepare(`SELECT MIN(rid) FROM ${TEXT_IDS_TABLE}`).pluck(),
+      add: db.prepare(`INSERT INTO ${TEXT_IDS_TABLE} (id, rid) VALUES (?, ?)`),
+    };
+    textIdStatements.set(db, statements);
+  }
+  const found = statements.find.get(entry.id) as number | undefined;
+  if (found !== undefined) return found;
+  const next = ((statements.lowest.get() as number | null) ?? 0) - 1;
+  statements.add.run(entry.id, next);
+  return next;
 }
 
 export function rowOf(rid: number, entry: HistoryEntry): { values: unknown[]; summed: SummedRow } {

@@ -26,6 +26,13 @@ import type { Migration } from '../../db/migrate';
 
 export const HISTORY_TABLE = 'history_entries';
 export const SEARCH_TABLE = 'history_search';
+/** Row keys of ids that are not whole numbers (version 2's ids are UUIDs). */
+export const TEXT_IDS_TABLE = 'history_text_ids';
+/** Each such id gets a negative key of its own, so it never meets a numeric id's key (rows.ts ridOf). */
+export const CREATE_TEXT_IDS = `CREATE TABLE IF NOT EXISTS ${TEXT_IDS_TABLE} (
+  id  TEXT PRIMARY KEY,
+  rid INTEGER NOT NULL UNIQUE
+) WITHOUT ROWID`;
 export const DAILY_TABLE = 'history_daily';
 export const MONTHLY_TABLE = 'history_monthly';
 export const DAILY_CURRENCY_TABLE = 'history_daily_currency';
@@ -120,6 +127,7 @@ export const HISTORY_SCHEMA_SQL = `${CREATE_TABLES};\n${CREATE_INDEXES};`;
 /** Creates the history tables, indexes and triggers when missing (idempotent). */
 export function applyHistorySchema(db: Database.Database): void {
   db.exec(HISTORY_SCHEMA_SQL);
+  db.exec(CREATE_TEXT_IDS);
 }
 
 /** The same schema as version 1 of a migrated file (a profile's store adds its sync state after it). */

@@ -8,7 +8,7 @@ import type { Migration } from '../../db/migrate';
 import { openSqlite, type SqliteOptions } from '../../db/sqlite';
 import { PORTFOLIO_MIGRATION } from '../portfolio/tables';
 import { createHistoryQuery, insertEntries, type HistoryQuery } from './query';
-import { HISTORY_ENTRIES_MIGRATION } from './schema';
+import { CREATE_TEXT_IDS, HISTORY_ENTRIES_MIGRATION } from './schema';
 import { historyStoreFile } from './store-file';
 
 export const HISTORY_STORE_MIGRATIONS: readonly Migration[] = [
@@ -33,6 +33,7 @@ export const HISTORY_STORE_MIGRATIONS: readonly Migration[] = [
       INSERT INTO history_sync_state (singleton) VALUES (1);`,
   },
   PORTFOLIO_MIGRATION,
+  { version: 4, name: 'text ids', sql: CREATE_TEXT_IDS },
 ];
 
 export interface SyncCursors {

@@ -98,7 +98,7 @@ describe('history bulk load', () => {
     const loader = bulkLoader(local);
     expect(() => loader.add([ROWS[0] as HistoryEntry, ROWS[1] as HistoryEntry, ROWS[0] as HistoryEntry])).toThrow(`id of history entry ${(ROWS[0] as HistoryEntry).id} appears more than once`);
     expect(() => loader.add([{ ...(ROWS[2] as HistoryEntry), amount: '1e5' }])).toThrow(/amount of history entry/);
-    expect(() => loader.add([{ ...(ROWS[2] as HistoryEntry), id: 'tx-7' }])).toThrow(/id of history entry tx-7 is not a whole number/);
+    expect(() => loader.add([{ ...(ROWS[2] as HistoryEntry), id: 'tx-7' }, { ...(ROWS[3] as HistoryEntry), id: 'tx-7' }])).toThrow('id of history entry tx-7 appears more than once');
     local.close();
   });
 });

@@ -212,8 +212,25 @@ describe('history query engine', () => {
     const rows = ROWS.slice(0, 3);
     expect(() => insertEntries(local, [...rows, { ...(ROWS[3] as HistoryEntry), amount: '1e5' }])).toThrow(/amount of history entry/);
     expect(() => insertEntries(local, [{ ...(ROWS[3] as HistoryEntry), createdAt: 'yesterday' }])).toThrow(/createdAt/);
-    expect(() => insertEntries(local, [{ ...(ROWS[3] as HistoryEntry), id: 'tx-7' }])).toThrow(/id of history entry tx-7 is not a whole number/);
+    expect(() => insertEntries(local, [{ ...(ROWS[3] as HistoryEntry), id: ' ' }])).toThrow(/id of a history entry is empty/);
     expect(createHistoryQuery(local).count({})).toBe(0);
+    local.close();
+  });
+
+  it('keeps entries whose ids are not numbers (version 2 UUIDs) each under a key of its own, the same on every write', () => {
+    const local = new Database(':memory:');
+    applyHistorySchema(local);
+    const uuid = (n: number) => `6f1e2b7c-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const [a, b, c] = [ROWS[0], ROWS[1], ROWS[2]] as HistoryEntry[];
+    insertEntries(local, [{ ...a!, id: uuid(1) }, { ...b!, id: uuid(2) }, c!]);
+    // The same id again, updated: replaced, not added; a numeric id beside them is untouched.
+    insertEntries(local, [{ ...a!, id: uuid(1), status: 'FAILED', updatedAt: '2099-01-01T00:00:00.000Z' }]);
+    const query = createHistoryQuery(local);
+    expect(query.count({})).toBe(3);
+    const page = query.rows({ filter: {}, offset: 0, limit: 10 }).rows.map((entry) => [entry.id, entry.status]);
+    expect(page).toContainEqual([uuid(1), 'FAILED']);
+    expect(page).toContainEqual([uuid(2), b!.status]);
+    expect(page).toContainEqual([c!.id, c!.status]);
     local.close();
   });
 });

@@ -3,7 +3,8 @@
 //   status  created CREATED, pending PENDING, success SUCCESS, failed FAILED; version 2 shows a
 //           rolled-back withdrawal as failed too, so a failed payout WITHOUT an errorCode reads as
 //           ROLLED_BACK: a payout the service failed carries its reason (api-v2.md: errorCode is
-//           "payout failure reason"), one its owner rolled back has none. Without this a lost
+//           "payout failure reason"), one its owner rolled back has none. Only a payout has two
+//           phases; any other failed record stays FAILED. Without this a lost
 //           rollback answer would never be recognised as done;
 //   type    payout WITHDRAW and payin DEPOSIT (BLOCKCHAIN, or OFFCHAIN when settled off-chain),
 //           bankToExchange TRANSFER WALLET_TO_SPOT, exchangeToBank TRANSFER SPOT_TO_WALLET,

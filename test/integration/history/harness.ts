@@ -17,6 +17,7 @@ import { openWithdrawalStore } from '../../../main/core/withdrawals/store';
 import { openDatabase } from '../../../main/db/database';
 import { RateLimiter } from '../../../main/exchange/limiter';
 import type { TreasuryApi } from '../../../main/exchange/treasury-api';
+import { createV2Api } from '../../../main/exchange/v2/api';
 import { createV3Api } from '../../../main/exchange/v3/api';
 import type { RunningSandbox } from '../../../main/sandbox/index';
 import { startSandbox } from '../../../main/sandbox/server';
@@ -35,7 +36,7 @@ export interface ServiceTx {
   type: string;
   subtype: string;
   updated_at: string;
-  native: { amount: string; currency: string; fee?: string; offchain_id?: string };
+  native: { tx_id: string; amount: string; currency: string; fee?: string; offchain_id?: string; address?: string };
 }
 
 export interface DeskOptions {
@@ -43,6 +44,8 @@ export interface DeskOptions {
   dataDir?: string;
   /** false: no wallet stream, so only the sync's own reads bring changes. */
   live?: boolean;
+  /** The API version the desk's client speaks (3 unless given). */
+  apiVersion?: '2' | '3';
 }
 
 export interface Desk {
@@ -125,7 +128,7 @@ export async function startHistoryHarness(sandboxOptions: { lightSeed?: boolean;
       const query = typeof fields?.query === 'string' ? fields.query : '';
       if (message === 'request' && fields?.path === '/api/3/wallet/transactions' && /order_by=updated_at|order_by=id&.*offset=/.test(query)) listRequests += 1;
     };
-    const api = createV3Api({
+    const api = (options.apiVersion === '2' ? createV2Api : createV3Api)({
       baseUrl: sandbox.restUrl, wsUrl: sandbox.wsUrl, limiter,
       credentials: { apiKey: key.api_key, scheme: 'HS256', readSecret: async () => key.secret_key },
       logger: { debug: countSync, info: () => undefined, warn: () => undefined, error: () => undefined },

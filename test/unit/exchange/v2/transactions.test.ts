@@ -66,6 +66,7 @@ describe('version 2 transactions read as the domain reads version 3', () => {
     expect(read({})).toBe('ROLLED_BACK');
     expect(read({ errorCode: 'BAD_PRECISION' })).toBe('FAILED');
     expect(read({ type: 'withdraw' })).toBe('FAILED');
+    expect(read({ type: 'payin' })).toBe('FAILED');
   });
 
   it('refuses a type or status it does not know, naming the field', () => {

@@ -3,7 +3,6 @@
 // same account through the other version.
 import { createV2Api, type V2ApiOptions } from '../../../main/exchange/v2/api';
 import type { TreasuryApi } from '../../../main/exchange/treasury-api';
-import type { ExchangeEvent } from '../../../main/exchange/transport';
 import { clientFor, type CountingApi, type Fixture } from '../exchange/sandbox-fixture';
 
 export { collect, startFixture, type Fixture } from '../exchange/sandbox-fixture';
@@ -14,19 +13,7 @@ export function clientForV2(
   overrides: Partial<V2ApiOptions> = {},
   key: { apiKey: string; secretKey: string } = fixture.sandbox.master,
 ): CountingApi {
-  const statuses: number[] = [];
-  const events: ExchangeEvent[] = [];
-  const api = createV2Api({
-    baseUrl: fixture.sandbox.restUrl,
-    wsUrl: fixture.sandbox.wsUrl,
-    credentials: { apiKey: key.apiKey, scheme: 'HS256', readSecret: async () => key.secretKey },
-    onExchange: (event) => {
-      events.push(event);
-      if (event.status !== null) statuses.push(event.status);
-    },
-    ...overrides,
-  });
-  return { api, statuses, events };
+  return clientFor(fixture, overrides, key, createV2Api);
 }
 
 /** The same key through version 3: what version 2 did, seen from the other side. */

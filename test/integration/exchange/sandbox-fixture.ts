@@ -37,15 +37,17 @@ export interface CountingApi {
   events: ExchangeEvent[];
 }
 
-/** A client on the master key (or the given one) that records every reply's status. */
+/** A client on the master key (or the given one) that records every reply's status; version 3
+ *  unless another version's factory is given. */
 export function clientFor(
   fixture: Fixture,
   overrides: Partial<V3ApiOptions> = {},
   key: { apiKey: string; secretKey: string } = fixture.sandbox.master,
+  create: (options: V3ApiOptions) => TreasuryApi = createV3Api,
 ): CountingApi {
   const statuses: number[] = [];
   const events: ExchangeEvent[] = [];
-  const api = createV3Api({
+  const api = create({
     baseUrl: fixture.sandbox.restUrl,
     wsUrl: fixture.sandbox.wsUrl,
     credentials: { apiKey: key.apiKey, scheme: 'HS256', readSecret: async () => key.secretKey },

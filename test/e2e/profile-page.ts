@@ -22,8 +22,12 @@ const LABELS = {
  *  work) and wait until the profile list has loaded. */
 export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await goToProfiles(page);
-  await expect(page.getByTestId('profiles-page')).toBeVisible();
+  // A click while the start page still waits for the profiles can lose to its move to the first
+  // page: clicked again until the profiles page stands.
+  await expect(async () => {
+    await goToProfiles(page);
+    await expect(page.getByTestId('profiles-page')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('profile-card').first()).toBeVisible();
 }
 

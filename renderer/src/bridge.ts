@@ -1,7 +1,7 @@
 // The one place that knows which transport carries the contract. In Electron the preload exposes
 // `window.coffer`; in a browser the web host serves the contract over a loopback WebSocket.
 // Everything else in the renderer gets a CofferApi and a transport state, nothing more.
-import { OPERATION_NAMES, type CofferApi } from '../../preload/contract';
+import type { CofferApi } from '../../preload/contract';
 import { WIRE_PATH } from '../../preload/contract/wire';
 import {
   createSocketClient,
@@ -10,6 +10,7 @@ import {
   type SocketLike,
   type TransportState,
 } from './bridge/socket-client';
+import { RENDERER_OPERATION_NAMES } from './bridge/contract-names';
 import { contractSocketUrl, reloadOnNewToken, takeHostToken } from './bridge/token';
 
 export type { TransportState } from './bridge/socket-client';
@@ -73,7 +74,7 @@ function tokenlessBridge(): Bridge {
 /** One named method per operation, each carried as a call on the socket. */
 function socketApi(client: SocketClient): CofferApi {
   const methods = Object.fromEntries(
-    OPERATION_NAMES.map((op) => [op, (request?: unknown) => client.call(op, request)]),
+    RENDERER_OPERATION_NAMES.map((op) => [op, (request?: unknown) => client.call(op, request)]),
   );
   // Parse edge: the host answers each op with that op's Result (checked in wire-parse.ts).
   return { ...methods, on: client.on } as unknown as CofferApi;

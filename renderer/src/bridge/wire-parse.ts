@@ -1,14 +1,12 @@
 // Parse edge of the web transport: a frame from the host is trusted only after its shape is
 // checked. The payload types come from the contract; main validated them before sending.
-import { EVENT_NAMES, type EventName, type Result } from '../../../preload/contract';
+import type { Result } from '../../../preload/contract';
 import type { WireFromHost } from '../../../preload/contract/wire';
+import { isEventName } from './contract-names';
 
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isEventName = (value: unknown): value is EventName =>
-  typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);
 
 function isResult(value: unknown): value is Result<unknown> {
   if (!isObject(value)) return false;

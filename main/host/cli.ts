@@ -1,43 +1,41 @@
-// `npm run web`: the whole app without Electron. Starts the core (database, keychain, built-in
-// sandbox) and the loopback web host, prints the one URL to open as soon as the host listens, and
-// opens the default browser unless COFFER_NO_BROWSER=1.
+// `npm run web`: the whole app without Electron. Listens on loopback and prints the one URL to open
+// first, then loads and starts the core (database, keychain, built-in sandbox), and opens the
+// default browser unless COFFER_NO_BROWSER=1.
+// Only what serving the page needs is read before the URL line: the core, its databases and the
+// contract's schemas are a separate chunk imported afterwards, so the browser starts on the page
+// while the core's code is still being loaded. Calls that arrive meanwhile wait for the core.
 import { join } from 'node:path';
-import { createCore, type Core } from '../core/app';
-import type { Dispatch } from '../core/dispatch';
-import { createEventBus, type EventBus } from '../core/events';
-import { sandboxLauncherFromEnv } from '../core/sandbox-launcher';
+import type { GateConnection } from '../core/call-gate';
+import type { Core } from '../core/app';
+import { createEventBus } from '../core/events';
 import { resolveDataDir } from '../db/data-dir';
+import { portFromEnv, readRememberedPort, rememberPort } from './host-port';
 import { openBrowser } from './open-browser';
-import { startHost } from './server';
+import { startWebServer } from './web-server';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const dataDir = resolveDataDir();
-  // The core starts first (its databases open before the URL is printed; the built-in sandbox
-  // starts on its own thread) and the host listens meanwhile: the browser loads the page while
-  // the sandbox seeds, and the page's first calls wait for the core.
-  const starting = createCore({
-    dataDir,
-    transport: 'web',
-    version: process.env.npm_package_version,
-    launchSandbox: sandboxLauncherFromEnv(process.env, join(__dirname, 'sandbox-worker.js')),
-    exportWorker: join(__dirname, 'export-worker.js'),
-  });
-  starting.catch(() => undefined); // awaited below, once the host listens
   const pending = coreWhenReady();
-  const host = await startHost({
-    dispatch: pending.dispatch,
+  const envPort = portFromEnv(process.env.COFFER_HOST_PORT);
+  const host = await startWebServer({
+    gate: pending.gate,
     events: pending.events,
     rendererDir: process.env.COFFER_RENDERER_DIR ?? join(__dirname, '../renderer'),
-    port: portFromEnv(process.env.COFFER_HOST_PORT),
+    port: envPort,
+    // The same port as last time keeps the browser's cache of the page's files (an origin is per port).
+    preferredPort: envPort === 0 ? readRememberedPort(dataDir) : undefined,
   });
   console.log(`Coffer is running at ${host.url}`);
   if (process.env.COFFER_NO_BROWSER !== '1') openBrowser(host.url);
-  const core = await starting.catch(async (error: unknown) => {
+  if (envPort === 0) rememberPort(dataDir, host.port);
+
+  const started = await startCore(dataDir).catch(async (error: unknown) => {
     await host.close();
     throw error;
   });
-  pending.ready(core);
+  pending.ready(started);
+  const { core } = started;
   console.error(`[host] ready in ${Math.round(performance.now() - startedAt)} ms; data in ${dataDir}`);
 
   const shutdown = () => {
@@ -47,35 +45,58 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
 }
 
-interface PendingCore {
-  dispatch: Dispatch;
-  /** Relays the core's events once it is ready; nothing is emitted before. */
-  events: EventBus;
-  ready(core: Core): void;
+interface ReadyCore {
+  core: Core;
+  gate: { connect(): GateConnection };
 }
 
-/** Calls made before the core is up wait for it rather than fail. */
-function coreWhenReady(): PendingCore {
+async function startCore(dataDir: string): Promise<ReadyCore> {
+  const [{ createCore }, { sandboxLauncherFromEnv }, { createCallGate }] = await Promise.all([
+    import('../core/app'),
+    import('../core/sandbox-launcher'),
+    import('../core/call-gate'),
+  ]);
+  // The built-in sandbox runs on its own thread, so its seeding does not hold up this one.
+  const core = await createCore({
+    dataDir,
+    transport: 'web',
+    version: process.env.npm_package_version,
+    launchSandbox: sandboxLauncherFromEnv(process.env, join(__dirname, 'sandbox-worker.js')),
+    exportWorker: join(__dirname, 'export-worker.js'),
+  });
+  return { core, gate: createCallGate(core.dispatch) };
+}
+
+/**
+ * Sockets opened before the core is up get a connection that waits for it: each call goes to the
+ * core's gate once it is there. Events are relayed once the core is ready; nothing is emitted before.
+ */
+function coreWhenReady() {
   const events = createEventBus();
-  let ready!: (core: Core) => void;
-  const core = new Promise<Core>((resolve) => (ready = resolve));
+  let ready!: (started: ReadyCore) => void;
+  const core = new Promise<ReadyCore>((resolve) => (ready = resolve));
+  const gate = {
+    connect(): GateConnection {
+      let closed = false;
+      const connection = core.then((started) => started.gate.connect());
+      return {
+        dispatch: async (op, request) => (await connection).dispatch(op, request),
+        close() {
+          if (closed) return;
+          closed = true;
+          void connection.then((open) => open.close());
+        },
+      };
+    },
+  };
   return {
-    dispatch: async (op, request) => (await core).dispatch(op, request),
+    gate,
     events,
-    ready(started) {
-      started.events.subscribe((event, payload) => events.emit(event, payload));
+    ready(started: ReadyCore) {
+      started.core.events.subscribe((event, payload) => events.emit(event, payload));
       ready(started);
     },
   };
-}
-
-function portFromEnv(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return 0;
-  const port = Number.parseInt(raw, 10);
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || String(port) !== raw.trim()) {
-    throw new Error(`COFFER_HOST_PORT must be a port number between 0 and 65535, got "${raw}"`);
-  }
-  return port;
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,13 @@
 // The web host: the built renderer and the contract socket on 127.0.0.1 only. Every HTTP request
 // and upgrade must carry our own Host (no DNS rebinding) and, when present, our own Origin; the
 // socket additionally needs the per-launch token. Refusals happen before any upgrade.
+// Nothing here loads the core or the contract's schemas: the web host listens (and the browser
+// starts on the page) before the core's code is even read; server.ts adds the default call gate.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WIRE_PATH } from '../../preload/contract/wire';
-import { createCallGate, type CallGate } from '../core/call-gate';
-import type { Dispatch } from '../core/dispatch';
+import type { CallGate } from '../core/call-gate';
 import type { EventBus } from '../core/events';
 import { contentSecurityPolicy } from '../electron/policy';
 import {
@@ -22,14 +23,15 @@ import {
 import { plain, serveStatic } from './static-files';
 import { attachWireSession, send } from './wire-session';
 
-export interface HostOptions {
-  dispatch: Dispatch;
-  /** Back-pressure in front of dispatch, shared by every socket; a default one when omitted. */
-  gate?: CallGate;
-  events: EventBus;
+export interface WebServerOptions {
+  /** Back-pressure in front of dispatch, shared by every socket. */
+  gate: Pick<CallGate, 'connect'>;
+  events: Pick<EventBus, 'subscribe'>;
   rendererDir: string;
   /** 0 (default) picks a free port. */
   port?: number;
+  /** Tried first; when it is taken (or refused) the host falls back to `port`. */
+  preferredPort?: number;
   /** Fixed token for tests; otherwise a fresh random one per launch. */
   token?: string;
 }
@@ -44,13 +46,13 @@ export interface RunningHost {
 
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
-export async function startHost(options: HostOptions): Promise<RunningHost> {
+export async function startWebServer(options: WebServerOptions): Promise<RunningHost> {
   const token = options.token ?? createToken();
   const sockets = new Set<WebSocket>();
-  const gate = options.gate ?? createCallGate(options.dispatch);
+  const gate = options.gate;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const server = createServer();
-  const port = await listen(server, options.port ?? 0);
+  const port = await listenPreferring(server, options.preferredPort, options.port ?? 0);
   const headers = securityHeaders(port);
 
   server.on('request', (req, res) => {
@@ -89,6 +91,18 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The preferred port when it is free, otherwise `port`. */
+async function listenPreferring(server: Server, preferred: number | undefined, port: number): Promise<number> {
+  if (preferred !== undefined && preferred > 0 && port === 0) {
+    try {
+      return await listen(server, preferred);
+    } catch {
+      // taken by another program (or not ours to use): any free port will do
+    }
+  }
+  return listen(server, port);
 }
 
 function listen(server: Server, port: number): Promise<number> {

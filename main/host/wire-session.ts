@@ -1,24 +1,24 @@
 // One authenticated contract socket: each WireCall goes through the call gate to dispatch and is
 // answered with a WireResult of the same id; malformed messages get a VALIDATION result instead
 // of silence. The socket is one window to the gate: when it closes, its waiting reads are dropped.
+// The envelope is checked by hand, not with the contract's schemas: the host reads this file before
+// it listens, and the schemas' library is loaded with the core, after the URL is printed.
 import type { WebSocket } from 'ws';
-import { z } from 'zod';
 import type { Result } from '../../preload/contract';
 import type { WireFromHost } from '../../preload/contract/wire';
-import type { CallGate } from '../core/call-gate';
+import type { GateConnection } from '../core/call-gate';
 import type { Dispatch } from '../core/dispatch';
 
-const wireCallSchema = z.object({
-  type: z.literal('call'),
-  id: z.number().int().nonnegative(),
-  op: z.string().min(1),
-  request: z.unknown().optional(),
-});
+interface WireCall {
+  id: number;
+  op: string;
+  request?: unknown;
+}
 
 /** The id answered when a message is too broken to carry its own. */
 export const UNKNOWN_CALL_ID = -1;
 
-export function attachWireSession(socket: WebSocket, gate: CallGate): void {
+export function attachWireSession(socket: WebSocket, gate: { connect(): GateConnection }): void {
   const connection = gate.connect();
   socket.on('close', () => connection.close());
   socket.on('message', (data, isBinary) => {
@@ -37,7 +37,7 @@ export function send(socket: WebSocket, message: WireFromHost): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
 
-function parseCall(text: string | null): Result<z.infer<typeof wireCallSchema>> {
+function parseCall(text: string | null): Result<WireCall> {
   if (text === null) return invalid('Binary messages are not part of the contract');
   let json: unknown;
   try {
@@ -45,10 +45,20 @@ function parseCall(text: string | null): Result<z.infer<typeof wireCallSchema>> 
   } catch {
     return invalid('The message is not JSON');
   }
-  const parsed = wireCallSchema.safeParse(json);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const field = parsed.error.issues[0]?.path.map(String).join('.') || 'message';
-  return invalid(`Malformed call: ${field} is missing or invalid`, field);
+  const field = malformedField(json);
+  if (field !== null) return invalid(`Malformed call: ${field} is missing or invalid`, field);
+  const call = json as WireCall;
+  return { ok: true, value: call.request === undefined ? { id: call.id, op: call.op } : { id: call.id, op: call.op, request: call.request } };
+}
+
+/** The first field of the envelope that is wrong (checked in the order type, id, op), or null. */
+function malformedField(json: unknown): string | null {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return 'message';
+  const call = json as Record<string, unknown>;
+  if (call.type !== 'call') return 'type';
+  if (typeof call.id !== 'number' || !Number.isInteger(call.id) || call.id < 0) return 'id';
+  if (typeof call.op !== 'string' || call.op.length === 0) return 'op';
+  return null;
 }
 
 function idOf(text: string | null): number {

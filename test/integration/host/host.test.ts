@@ -149,6 +149,19 @@ describe('the contract over the socket', () => {
         id: 7,
         result: { ok: false, error: { code: 'VALIDATION', field: 'op' } },
       });
+      const fieldOf = async (message: unknown) => ((await client.sendRaw(JSON.stringify(message))).result as { error?: { field?: string } }).error?.field;
+      expect(await fieldOf([1, 2])).toBe('message');
+      expect(await fieldOf(null)).toBe('message');
+      expect(await fieldOf({ id: 3, op: 'listProfiles' })).toBe('type');
+      expect(await fieldOf({ type: 'event', id: 3, op: 'listProfiles' })).toBe('type');
+      expect(await fieldOf({ type: 'call', id: -1, op: 'listProfiles' })).toBe('id');
+      expect(await fieldOf({ type: 'call', id: 1.5, op: 'listProfiles' })).toBe('id');
+      expect(await fieldOf({ type: 'call', id: '4', op: 'listProfiles' })).toBe('id');
+      expect(await fieldOf({ type: 'call', id: 4, op: '' })).toBe('op');
+      expect(await fieldOf({ type: 'call', id: 4, op: 5 })).toBe('op');
+      expect(await client.sendRaw(JSON.stringify({ type: 'call', id: 9, op: 'listProfiles', extra: true }))).toEqual({
+        type: 'result', id: 9, result: { ok: true, value: [] },
+      });
       // The socket is still usable afterwards.
       expect(await client.call('listProfiles')).toEqual({ ok: true, value: [] });
     } finally {

@@ -10,7 +10,7 @@
 // its reply arrived: every stamp is then no earlier than the service's own, and two requests that
 // race on the wire can never land in one of the service's windows more than capacity times.
 import { CancelledError, currentRun } from './cancellation';
-import { capacityOf, rulesForPath, V3_REST_LIMITS, type LimitRule } from './rate-limits';
+import { capacityOf, rememberedRulesForPath, V3_REST_LIMITS, type LimitRule } from './rate-limits';
 
 export const PRIORITIES = ['user', 'background'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -38,10 +38,13 @@ export interface LimiterOptions {
   now?: () => number;
 }
 
-/** Who is counted: the host for per-IP rules, the API key for per-account rules. */
+/**
+ * Who is counted: the host for per-IP rules, the API key for per-account rules. Never changed once
+ * passed in: the limiter remembers each scope object's windows per path.
+ */
 export interface LimitScope {
-  host: string;
-  account?: string;
+  readonly host: string;
+  readonly account?: string;
 }
 
 class SlidingWindow {
@@ -91,10 +94,24 @@ interface Waiter {
   grant: (release: Release) => void;
 }
 
+/** What one path of one scope waits on, worked out on its first request (see classFor). */
+interface PathClass {
+  /** The rules it was worked out from: a call naming other rules for the path works it out anew. */
+  rules: readonly LimitRule[] | undefined;
+  windows: SlidingWindow[];
+  lanes: Lanes;
+}
+
+/** Paths remembered per scope; past this many (paths with ids in them) the memory starts afresh. */
+const MAX_REMEMBERED_PATHS = 512;
+
 export class RateLimiter {
   private readonly windows = new Map<string, SlidingWindow>();
   private readonly windowKeys = new WeakMap<SlidingWindow, string>();
   private readonly queues = new Map<string, Lanes>();
+  private readonly classes = new WeakMap<LimitScope, Map<string, PathClass>>();
+  /** Requests queued in any lane: with none, a request that finds its windows open leaves at once. */
+  private waiting = 0;
   private readonly windowMs: number;
   /** Added to every window (see LimiterOptions.marginMs). */
   readonly marginMs: number;
@@ -120,15 +137,26 @@ export class RateLimiter {
     const run = currentRun();
     const signal = run?.signal;
     if (signal?.aborted === true) return Promise.reject(new CancelledError());
-    const windows = this.windowsFor(path, scope, rules);
-    const classKey = windows.map((window) => this.keyOf(window)).join('+');
-    const lane = this.queueFor(classKey)[laneOf(priority, run?.leavesHeadroom === true)] ?? [];
+    const { windows, lanes } = this.classFor(path, scope, rules);
+    const cancellable = run?.leavesHeadroom === true;
+    // Nothing queued anywhere: pump() would grant this request alone, so it is granted here without a pass over every queue.
+    if (this.waiting === 0) {
+      const now = this.now();
+      if (windows.every((window) => window.freeAt(now, cancellable) <= now)) {
+        for (const window of windows) window.take();
+        return Promise.resolve(this.releaseFor(windows));
+      }
+    }
+    const lane = lanes[laneOf(priority, cancellable)] ?? [];
     return new Promise<Release>((resolve, reject) => {
       const waiter: Waiter = { windows, grant: resolve };
       if (signal !== undefined) {
         const abandon = () => {
           const index = lane.indexOf(waiter);
-          if (index >= 0) lane.splice(index, 1);
+          if (index >= 0) {
+            lane.splice(index, 1);
+            this.waiting -= 1;
+          }
           reject(new CancelledError());
           this.pump();
         };
@@ -139,6 +167,7 @@ export class RateLimiter {
         };
       }
       lane.push(waiter);
+      this.waiting += 1;
       this.pump();
     });
   }
@@ -146,12 +175,29 @@ export class RateLimiter {
   /** After a 429 anyway: hold every window of this path for `ms`. */
   pause(path: string, scope: LimitScope, ms: number, rules?: readonly LimitRule[]): void {
     const until = this.now() + ms;
-    for (const window of this.windowsFor(path, scope, rules)) window.blockedUntil = Math.max(window.blockedUntil, until);
+    for (const window of this.classFor(path, scope, rules).windows) window.blockedUntil = Math.max(window.blockedUntil, until);
     this.pump();
   }
 
+  /** The windows and queue of `path` for `scope`, remembered per scope object and path. */
+  private classFor(path: string, scope: LimitScope, rules: readonly LimitRule[] | undefined): PathClass {
+    let byPath = this.classes.get(scope);
+    if (byPath === undefined) {
+      byPath = new Map();
+      this.classes.set(scope, byPath);
+    }
+    let found = byPath.get(path);
+    if (found === undefined || found.rules !== rules) {
+      if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
+      const windows = this.windowsFor(path, scope, rules);
+      found = { rules, windows, lanes: this.queueFor(windows.map((window) => this.keyOf(window)).join('+')) };
+      byPath.set(path, found);
+    }
+    return found;
+  }
+
   private windowsFor(path: string, scope: LimitScope, rules?: readonly LimitRule[]): SlidingWindow[] {
-    const matched = rules ?? rulesForPath(path, this.rules);
+    const matched = rules ?? rememberedRulesForPath(path, this.rules);
     return matched.flatMap((rule) => {
       const owner = rule.scope === 'ip' ? scope.host : scope.account;
       if (owner === undefined) return [];
@@ -198,6 +244,7 @@ export class RateLimiter {
           }
           for (const window of head.windows) window.take();
           waiters.shift();
+          this.waiting -= 1;
           head.grant(this.releaseFor(head.windows));
         }
       }
@@ -212,7 +259,8 @@ export class RateLimiter {
       released = true;
       const now = this.now();
       for (const window of windows) window.settle(now);
-      this.pump();
+      // With nothing queued, pump() would find no one to grant and no wake-up to set.
+      if (this.waiting > 0) this.pump();
     };
   }
 

@@ -40,6 +40,30 @@ export function rulesForPath(path: string, rules: readonly LimitRule[] = V3_REST
   return ipRule === undefined ? accountRules : [ipRule, ...accountRules];
 }
 
+/** Paths remembered per rule set; past this many (paths with ids in them) the memory starts afresh. */
+const MAX_REMEMBERED_PATHS = 512;
+const rememberedRules = new WeakMap<readonly LimitRule[], Map<string, readonly LimitRule[]>>();
+
+/**
+ * rulesForPath, matched once per rule set and path and then handed out as the same array: a
+ * client sends to a handful of paths over and over, and the limiter can key its own per-path
+ * memory on the array it is given.
+ */
+export function rememberedRulesForPath(path: string, rules: readonly LimitRule[] = V3_REST_LIMITS): readonly LimitRule[] {
+  let byPath = rememberedRules.get(rules);
+  if (byPath === undefined) {
+    byPath = new Map();
+    rememberedRules.set(rules, byPath);
+  }
+  let matched = byPath.get(path);
+  if (matched === undefined) {
+    if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
+    matched = rulesForPath(path, rules);
+    byPath.set(path, matched);
+  }
+  return matched;
+}
+
 export function capacityOf(rule: LimitRule): number {
   return rule.rate + rule.burst;
 }

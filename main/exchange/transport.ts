@@ -9,7 +9,7 @@ import { encodeBody, encodeQuery, type BodyFormat, type QueryValue } from './enc
 import { parseJsonExact } from './json';
 import { RateLimiter, type LimitScope, type Priority } from './limiter';
 import { logs, silentLogger, type ExchangeLogger } from './log';
-import { rulesForPath, type LimitRule } from './rate-limits';
+import { rememberedRulesForPath, type LimitRule } from './rate-limits';
 import { refusedForSkew, signRequestV3, type AuthScheme, type RequestSigner } from './signing';
 
 export interface Credentials {
@@ -166,8 +166,8 @@ export class RestTransport {
   }
 
   /** Undefined (the limiter matches its own rules) unless this transport was given a version's limits. */
-  private rulesFor(path: string): LimitRule[] | undefined {
-    return this.limitRules === undefined ? undefined : rulesForPath(path, this.limitRules);
+  private rulesFor(path: string): readonly LimitRule[] | undefined {
+    return this.limitRules === undefined ? undefined : rememberedRulesForPath(path, this.limitRules);
   }
 
   private encode(request: RestRequest): EncodedRequest {

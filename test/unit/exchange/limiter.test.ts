@@ -1,7 +1,7 @@
 // Scheduling of the client-side limiter, on real timers with a short window.
 import { describe, expect, it } from 'vitest';
 import { RateLimiter, type Priority } from '../../../main/exchange/limiter';
-import { rulesForPath, type LimitRule } from '../../../main/exchange/rate-limits';
+import { rememberedRulesForPath, rulesForPath, type LimitRule } from '../../../main/exchange/rate-limits';
 
 const scope = { host: '127.0.0.1:1', account: 'key' };
 const tiny: LimitRule[] = [
@@ -22,6 +22,14 @@ describe('rate rules', () => {
     expect(rulesForPath('/api/3/public/currency').map((rule) => rule.name)).toEqual(['ip:public']);
     expect(rulesForPath('/api/3/spot/order/abc').map((rule) => rule.name)).toEqual(['ip:spot-order']);
     expect(rulesForPath('/api/3/sub-account/freeze').map((rule) => rule.name)).toEqual(['ip:default', 'account:sub-account']);
+  });
+
+  it('remembers the match per rule set and path, as the same array', () => {
+    const first = rememberedRulesForPath('/api/3/wallet/transactions');
+    expect(first).toEqual(rulesForPath('/api/3/wallet/transactions'));
+    expect(rememberedRulesForPath('/api/3/wallet/transactions')).toBe(first);
+    expect(rememberedRulesForPath('/api/3/wallet/transactions', tiny).map((rule) => rule.name)).toEqual(['ip:wallet']);
+    expect(rememberedRulesForPath('/api/3/sub-account/freeze', tiny).map((rule) => rule.name)).toEqual(['ip:default']);
   });
 });
 
@@ -80,5 +88,49 @@ describe('RateLimiter', () => {
     limiter.pause('/api/3/other', scope, 120);
     const start = Date.now();
     expect((await pass(limiter, '/api/3/other')) - start).toBeGreaterThanOrEqual(115);
+  });
+
+  it('counts a path by the rules given with the call, also after the same path was counted by others', async () => {
+    const limiter = new RateLimiter({ windowMs: 300, marginMs: 0, rules: tiny });
+    const single: LimitRule[] = [{ name: 'ip:single', scope: 'ip', prefixes: [], rate: 1, burst: 0 }];
+    await pass(limiter, '/api/3/wallet/x');
+    const first = await limiter.acquire('/api/3/wallet/x', scope, 'user', single);
+    first();
+    const start = Date.now();
+    const second = await limiter.acquire('/api/3/wallet/x', scope, 'user', single);
+    second();
+    expect(Date.now() - start).toBeGreaterThanOrEqual(250);
+  });
+
+  it('shares windows between scope objects naming the same host', async () => {
+    const limiter = new RateLimiter({ windowMs: 300, marginMs: 0, rules: tiny });
+    const releases = await Promise.all([1, 2, 3].map(() => limiter.acquire('/api/3/wallet/x', { host: scope.host })));
+    releases.forEach((release) => release());
+    const start = Date.now();
+    (await limiter.acquire('/api/3/wallet/x', { host: scope.host, account: 'other' }))();
+    expect(Date.now() - start).toBeGreaterThanOrEqual(250);
+  });
+
+  it('keeps a request behind one already waiting on a window they share, though that window has room', async () => {
+    const rules: LimitRule[] = [
+      { name: 'ip:default', scope: 'ip', prefixes: [], rate: 5, burst: 5 },
+      { name: 'account:sub-account', scope: 'account', prefixes: ['/sub-account'], rate: 1, burst: 0 },
+    ];
+    const limiter = new RateLimiter({ windowMs: 100, marginMs: 0, rules });
+    const held = await limiter.acquire('/api/3/sub-account/a', scope);
+    const order: string[] = [];
+    const queued = limiter.acquire('/api/3/sub-account/a', scope).then((release) => {
+      order.push('sub-account');
+      release();
+    });
+    const other = limiter.acquire('/api/3/other', scope).then((release) => {
+      order.push('other');
+      release();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    held();
+    await Promise.all([queued, other]);
+    expect(order).toEqual(['sub-account', 'other']);
   });
 });

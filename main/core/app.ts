@@ -39,6 +39,9 @@ import { openWithdrawalStore, type WithdrawalStore } from './withdrawals/store';
 
 export const APP_VERSION = '0.1.0';
 
+/** The history's catch-up waits this long for the first balances to be read (see ScopeDeps.historyHoldMs). */
+const HISTORY_HOLD_MS = 5_000;
+
 export interface CoreOptions {
   dataDir: string;
   transport: AppInfo['transport'];
@@ -111,6 +114,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     osUser: currentOsUser(),
     session: sessions.session,
+    historyHoldMs: HISTORY_HOLD_MS,
   });
   // Streams, the reconciler and the deadline watch follow the active profile.
   const activate = () => void scopes.activate().catch((error: unknown) => logActivation(error));

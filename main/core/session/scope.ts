@@ -19,6 +19,7 @@ import { WithdrawalsService } from '../withdrawals/service';
 import type { WithdrawalStore } from '../withdrawals/store';
 import { realTimers } from '../timers';
 import { liveFeedsFrom } from './live-feeds';
+import { holdUntilBalances } from './start-hold';
 import type { LiveFeeds, ProfileRef, ProfileSession } from './ports';
 
 type ProfileEventName = {
@@ -50,6 +51,13 @@ export interface ScopeDeps {
   nativeBinding?: string;
   /** The history sync's pauses after a failure and between catch-up passes (tests shorten them). */
   historySync?: HistoryServiceDeps['sync'];
+  /**
+   * When set, the history's catch-up passes wait until shortly after the wallet's balances were
+   * first read, or this many ms after the scope opened when they are not: the first pass of a new
+   * profile reads thousands of records on the thread and from the service the first balances come
+   * from. Unset, the first pass starts with the scope.
+   */
+  historyHoldMs?: number;
 }
 
 export interface ProfileScope {
@@ -103,7 +111,10 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
       balances: (balances) => emit('walletBalances', { balances }),
       live: (live, detail) => emit('walletLive', detail === undefined ? { live } : { live, detail }),
       // The page's own read of the balances is the day's snapshot: no request of its own at startup.
-      loaded: (balances) => portfolio.masterBalancesRead(balances),
+      loaded: (balances) => {
+        portfolio.masterBalancesRead(balances);
+        historyHold.balancesRead();
+      },
     },
   });
 
@@ -154,13 +165,14 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     changed: (reason) => emit('portfolioChanged', { reason }), timers: realTimers,
   });
 
+  const historyHold = holdUntilBalances(deps.historyHoldMs, () => history?.start(), realTimers);
   withdrawals.start();
   ledger.start();
-  history?.start();
   wallet.startLive(
     resyncWhenLive(session.feeds ?? feedsOf(api), () => {
       withdrawals.resync();
-      history?.resync();
+      // While held, the pass to come reads what the stream may have missed anyway.
+      if (!historyHold.holding()) history?.resync();
     }),
     (tx) => {
       withdrawals.onServiceTransaction(tx);
@@ -174,6 +186,7 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
   return {
     scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts, buyCrypto, history, portfolio, market },
     close() {
+      historyHold.cancel();
       portfolio.close();
       market.close();
       history?.close();

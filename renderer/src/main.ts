@@ -5,8 +5,14 @@ import { createPinia } from 'pinia';
 import App from './App.vue';
 import { connectBridge } from './bridge';
 import { BRIDGE_KEY } from './bridge-key';
+import { loadDarkTheme } from './modules/theme/shown-theme';
+import { opensDark } from './modules/theme/use-theme';
 import { createAppRouter } from './router';
 import './styles.css';
 
 const bridge = connectBridge();
-createApp(App).use(createPinia()).use(createAppRouter()).provide(BRIDGE_KEY, bridge).mount('#app');
+const app = createApp(App).use(createPinia()).use(createAppRouter()).provide(BRIDGE_KEY, bridge);
+// Opening dark: its styles are fetched first, so the first frame is not light (a failed fetch
+// opens light). Light, the common case, mounts at once.
+if (opensDark()) void loadDarkTheme().catch(() => undefined).then(() => app.mount('#app'));
+else app.mount('#app');

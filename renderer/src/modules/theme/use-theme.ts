@@ -13,6 +13,13 @@ function readStoredPreference(): ThemeName | null {
   }
 }
 
+/** Whether the app opens dark, known before any component exists (main.ts waits for the dark
+ *  styles then, so the first frame is not drawn light). */
+export function opensDark(win: Window = window): boolean {
+  const prefersDark = typeof win.matchMedia === 'function' && win.matchMedia('(prefers-color-scheme: dark)').matches;
+  return resolveTheme(preference.value, prefersDark ? 'dark' : 'light') === 'dark';
+}
+
 export interface ThemeChoice {
   theme: ComputedRef<ThemeName>;
   toggleTheme: () => void;

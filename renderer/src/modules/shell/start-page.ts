@@ -13,6 +13,11 @@ export interface PageMemory {
 /** The route name to open on. */
 export function startPageFor(activeProfileId: string | null, lastPage: string | null, restorable: readonly string[]): string {
   if (activeProfileId === null) return SETUP_PAGE;
+  return workPageFor(lastPage, restorable);
+}
+
+/** The page to open on with a profile active: the last one used when it is one to restore. */
+export function workPageFor(lastPage: string | null, restorable: readonly string[]): string {
   return lastPage !== null && restorable.includes(lastPage) ? lastPage : WORK_PAGE;
 }
 

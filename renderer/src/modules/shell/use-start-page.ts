@@ -4,15 +4,24 @@
 import { onScopeDispose, watch } from 'vue';
 import { useConnectionStore } from '../connection/connection-store';
 import { useProfilesStore } from '../profiles/profiles-store';
-import { readLastPage, startPageFor, type PageMemory } from './start-page';
+import { readLastPage, startPageFor, workPageFor, type PageMemory } from './start-page';
 
 const HOPELESS_LINKS: readonly string[] = ['no-token', 'refused'];
 
-/** Calls `open` once, with the route name to start on. */
-export function useStartPage(open: (page: string) => void, restorable: readonly string[], memory: PageMemory | undefined): void {
+/**
+ * Calls `open` once, with the route name to start on. `prefetch` is told at once of the page the
+ * app opens on when a profile is active (the usual case), so its code loads while main is asked.
+ */
+export function useStartPage(
+  open: (page: string) => void,
+  restorable: readonly string[],
+  memory: PageMemory | undefined,
+  prefetch: (page: string) => void = () => undefined,
+): void {
   const connection = useConnectionStore();
   const profiles = useProfilesStore();
   let opened = false;
+  prefetch(workPageFor(readLastPage(memory), restorable));
   const stop = watch(
     () => [profiles.loaded, profiles.loadError, profiles.activeProfileId, connection.transport.kind] as const,
     ([loaded, loadError, activeProfileId, link]) => {

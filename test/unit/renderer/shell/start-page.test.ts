@@ -90,6 +90,18 @@ describe('useStartPage', () => {
     expect(failed).toEqual(['profiles']);
   });
 
+  it('has the page it opens on with a profile active fetched before the profile list is read', () => {
+    const fetched: string[] = [];
+    const opened: string[] = [];
+    effectScope().run(() =>
+      useStartPage((page) => opened.push(page), RESTORABLE, memory({ [LAST_PAGE_KEY]: 'audit' }), (page) => fetched.push(page)),
+    );
+    expect(fetched).toEqual(['audit']);
+    expect(opened).toEqual([]);
+    effectScope().run(() => useStartPage(() => undefined, RESTORABLE, memory({ [LAST_PAGE_KEY]: 'profiles' }), (page) => fetched.push(page)));
+    expect(fetched).toEqual(['audit', 'wallet']);
+  });
+
   it('opens on the profiles when the link to main cannot come up, and waits while it is coming', async () => {
     const connection = useConnectionStore();
     const opened = start();

@@ -2,14 +2,10 @@
 // write-only: stored in the OS keychain, never returned), and the rights that key was found to hold.
 import { z } from 'zod';
 import { changes, noPayload, reads, type Op, type OperationSpecs } from './operation';
+import { API_VERSIONS, AUTH_METHODS, type ApiVersion, type AuthMethod } from './profile-choices';
 import { basicOnlyOverTls, endpointUrl, profileIdText, visibleText } from './profile-schemas';
 
-/** Version 3 first: it is the default of a new profile and of the built-in sandbox. */
-export const API_VERSIONS = ['3', '2'] as const;
-export type ApiVersion = (typeof API_VERSIONS)[number];
-
-export const AUTH_METHODS = ['HS256', 'BASIC'] as const;
-export type AuthMethod = (typeof AUTH_METHODS)[number];
+export { API_VERSIONS, AUTH_METHODS, type ApiVersion, type AuthMethod } from './profile-choices';
 
 export const KEY_RIGHTS = ['PAY', 'WDR', 'HIST', 'ORD'] as const;
 export type KeyRight = (typeof KEY_RIGHTS)[number];

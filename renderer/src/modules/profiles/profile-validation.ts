@@ -1,20 +1,14 @@
 // Checks the profile form before anything is sent, with the same rules main enforces
 // (preload/contract-schemas.ts and the rule modules it reads), so the user sees the message on
 // the field at once.
-import {
-  API_VERSIONS,
-  AUTH_METHODS,
-  type ApiVersion,
-  type AuthMethod,
-  type Profile,
-  type ProfileInput,
-} from '../../../../preload/contract';
+import type { Profile, ProfileInput } from '../../../../preload/contract';
 import {
   basicAuthProblem,
   endpointProblem,
   movesHost,
   SECRET_FOR_NEW_HOST_MESSAGE,
 } from '../../../../preload/contract/endpoint-rules';
+import { API_VERSIONS, AUTH_METHODS, type ApiVersion, type AuthMethod } from '../../../../preload/contract/profile-choices';
 import { hiddenCharacterProblem } from '../../../../preload/contract/text-rules';
 import { streamUrlFor } from './profile-versions';
 

@@ -54,6 +54,8 @@ export interface CoreOptions {
   version?: string;
   /** The built export worker (out/main/export-worker.js); omitted, its TypeScript source runs through tsx. */
   exportWorker?: string;
+  /** Told each step of the start (the web host's COFFER_HOST_TRACE). */
+  trace?: (step: string) => void;
 }
 
 export interface Core {
@@ -92,9 +94,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = createEventBus();
   const profilesRepo = createProfilesRepo(db);
   const settings = createSettingsRepo(db);
+  options.trace?.('databases open');
   const sandbox = options.launchSandbox
     ? await startSandboxSafely({ profiles: profilesRepo, settings, secrets, dataDir, launch: options.launchSandbox })
     : null;
+  options.trace?.(sandbox === null ? 'no built-in sandbox' : 'built-in sandbox listening');
   const profiles = createProfilesService({ profiles: profilesRepo, settings, secrets, events });
   const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir };
   const exportServices = createExportServices({

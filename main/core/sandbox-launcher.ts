@@ -5,15 +5,23 @@
 // deposits, faults) with that token; e2e tests use it to move the sandbox clock. Off otherwise.
 // COFFER_SANDBOX_HISTORY sets how many transactions a new sandbox's history is seeded with
 // (default 10 000): a demo desk wants a long history, a test that starts many desks a short one.
-import { startSandbox } from '../sandbox/index';
+// The sandbox's code is read only when it starts in this thread: a host that runs it on a thread
+// of its own never loads it here.
 import type { SandboxLauncher } from './builtin-sandbox';
 import { startSandboxThread } from './sandbox-thread';
 
-export function sandboxLauncherFromEnv(env: NodeJS.ProcessEnv = process.env, workerScript?: string): SandboxLauncher | undefined {
+const startInProcess: SandboxLauncher = async (options) => (await import('../sandbox/index')).startSandbox(options);
+
+/**
+ * `thread` is the worker script to start the sandbox on (a new thread), or a launcher that starts it
+ * on a thread already made (see prewarmSandboxThread); omitted, it runs in this thread.
+ */
+export function sandboxLauncherFromEnv(env: NodeJS.ProcessEnv = process.env, thread?: string | SandboxLauncher): SandboxLauncher | undefined {
   if (env.COFFER_NO_SANDBOX === '1') return undefined;
   const controlToken = env.COFFER_SANDBOX_CONTROL_TOKEN || undefined;
   const seededHistory = seededHistoryFrom(env.COFFER_SANDBOX_HISTORY);
-  const start: SandboxLauncher = workerScript === undefined ? startSandbox : (options) => startSandboxThread(workerScript, options);
+  const start: SandboxLauncher =
+    thread === undefined ? startInProcess : typeof thread === 'string' ? (options) => startSandboxThread(thread, options) : thread;
   if (controlToken === undefined && seededHistory === undefined) return start;
   return (options) => start({ ...options, controlToken, seededHistory });
 }

@@ -16,15 +16,49 @@ export type FromSandboxThread =
   | { type: 'failed'; message: string }
   | { type: 'closed' };
 
-export type ToSandboxThread = { type: 'close' };
+export type ToSandboxThread = { type: 'start'; options: SandboxOptions } | { type: 'close' };
 
 const CLOSE_TIMEOUT_MS = 5_000;
 
 /** Starts the sandbox in a worker thread; resolves once it listens. Options must be plain data. */
 export function startSandboxThread(script: string, options: SandboxOptions): Promise<RunningSandbox> {
-  const worker = script.endsWith('.ts')
+  return startedOn(newWorker(script, options));
+}
+
+/**
+ * Makes the sandbox's thread now, so it reads its code while this thread reads its own; the
+ * returned launcher starts the sandbox on it (a second start gets a thread of its own).
+ */
+export function prewarmSandboxThread(script: string): (options: SandboxOptions) => Promise<RunningSandbox> {
+  let waiting: Worker | null = newWorker(script, null);
+  // Until it is started, a thread that fails is simply not used.
+  const dropOnFailure = () => {
+    void waiting?.terminate();
+    waiting = null;
+  };
+  waiting.once('error', dropOnFailure);
+  waiting.once('exit', dropOnFailure);
+  waiting.unref();
+  return (options) => {
+    const worker = waiting;
+    waiting = null;
+    if (worker === null) return startSandboxThread(script, options);
+    worker.off('error', dropOnFailure);
+    worker.off('exit', dropOnFailure);
+    worker.ref();
+    const started = startedOn(worker);
+    worker.postMessage({ type: 'start', options } satisfies ToSandboxThread);
+    return started;
+  };
+}
+
+function newWorker(script: string, options: SandboxOptions | null): Worker {
+  return script.endsWith('.ts')
     ? new Worker(script, { workerData: options, execArgv: ['--require', createRequire(__filename).resolve('tsx/cjs')] })
     : new Worker(script, { workerData: options });
+}
+
+function startedOn(worker: Worker): Promise<RunningSandbox> {
   return new Promise((resolve, reject) => {
     const early = (why: string) => {
       void worker.terminate();

@@ -1,5 +1,6 @@
 // Worker thread entry of the built-in sandbox (see sandbox-thread.ts): starts it with the options
-// it was given, says where it listens, and closes it when asked.
+// it was given (at once, or in a 'start' message when the thread was made ahead of them), says
+// where it listens, and closes it when asked.
 import { parentPort, workerData } from 'node:worker_threads';
 import { startSandbox, type SandboxOptions } from '../sandbox/index';
 import type { FromSandboxThread, ToSandboxThread } from './sandbox-thread';
@@ -8,16 +9,28 @@ const port = parentPort;
 if (port === null) throw new Error('sandbox-worker runs as a worker thread');
 const send = (message: FromSandboxThread) => port.postMessage(message);
 
-startSandbox(workerData as SandboxOptions).then(
-  (sandbox) => {
-    send({ type: 'started', restUrl: sandbox.restUrl, wsUrl: sandbox.wsUrl, master: sandbox.master });
-    port.on('message', (message: ToSandboxThread) => {
-      if (message.type !== 'close') return;
-      void sandbox.close().finally(() => {
-        send({ type: 'closed' });
-        port.close();
+const start = (options: SandboxOptions): void => {
+  startSandbox(options).then(
+    (sandbox) => {
+      send({ type: 'started', restUrl: sandbox.restUrl, wsUrl: sandbox.wsUrl, master: sandbox.master });
+      port.on('message', (message: ToSandboxThread) => {
+        if (message.type !== 'close') return;
+        void sandbox.close().finally(() => {
+          send({ type: 'closed' });
+          port.close();
+        });
       });
-    });
-  },
-  (error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
-);
+    },
+    (error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+  );
+};
+
+if (workerData !== null && workerData !== undefined) start(workerData as SandboxOptions);
+else {
+  const onStart = (message: ToSandboxThread) => {
+    if (message.type !== 'start') return;
+    port.off('message', onStart);
+    start(message.options);
+  };
+  port.on('message', onStart);
+}

@@ -7,14 +7,25 @@
 import { join } from 'node:path';
 import type { GateConnection } from '../core/call-gate';
 import type { Core } from '../core/app';
+import type { SandboxLauncher } from '../core/builtin-sandbox';
 import { createEventBus } from '../core/events';
+import { prewarmSandboxThread } from '../core/sandbox-thread';
 import { resolveDataDir } from '../db/data-dir';
 import { portFromEnv, readRememberedPort, rememberPort } from './host-port';
 import { openBrowser } from './open-browser';
 import { startWebServer } from './web-server';
 
+// COFFER_HOST_TRACE=1: each step of the start and each call's time to its answer, on stderr, counted
+// from the process's start (what the startup bench's phases are made of).
+const trace = process.env.COFFER_HOST_TRACE === '1'
+  ? (what: string) => console.error(`[trace] ${Math.round(performance.now())} ms: ${what}`)
+  : undefined;
+
 async function main(): Promise<void> {
   const startedAt = performance.now();
+  trace?.('host entry read');
+  // The sandbox's thread reads its code on the other core while this one loads the core's.
+  const sandboxThread = process.env.COFFER_NO_SANDBOX === '1' ? undefined : prewarmSandboxThread(join(__dirname, 'sandbox-worker.js'));
   const dataDir = resolveDataDir();
   const pending = coreWhenReady();
   const envPort = portFromEnv(process.env.COFFER_HOST_PORT);
@@ -27,10 +38,11 @@ async function main(): Promise<void> {
     preferredPort: envPort === 0 ? readRememberedPort(dataDir) : undefined,
   });
   console.log(`Coffer is running at ${host.url}`);
+  trace?.('URL printed');
   if (process.env.COFFER_NO_BROWSER !== '1') openBrowser(host.url);
   if (envPort === 0) rememberPort(dataDir, host.port);
 
-  const started = await startCore(dataDir).catch(async (error: unknown) => {
+  const started = await startCore(dataDir, sandboxThread).catch(async (error: unknown) => {
     await host.close();
     throw error;
   });
@@ -50,19 +62,21 @@ interface ReadyCore {
   gate: { connect(): GateConnection };
 }
 
-async function startCore(dataDir: string): Promise<ReadyCore> {
+async function startCore(dataDir: string, sandboxThread: SandboxLauncher | undefined): Promise<ReadyCore> {
   const [{ createCore }, { sandboxLauncherFromEnv }, { createCallGate }] = await Promise.all([
     import('../core/app'),
     import('../core/sandbox-launcher'),
     import('../core/call-gate'),
   ]);
+  trace?.('core code loaded');
   // The built-in sandbox runs on its own thread, so its seeding does not hold up this one.
   const core = await createCore({
     dataDir,
     transport: 'web',
     version: process.env.npm_package_version,
-    launchSandbox: sandboxLauncherFromEnv(process.env, join(__dirname, 'sandbox-worker.js')),
+    launchSandbox: sandboxLauncherFromEnv(process.env, sandboxThread),
     exportWorker: join(__dirname, 'export-worker.js'),
+    trace,
   });
   return { core, gate: createCallGate(core.dispatch) };
 }
@@ -80,7 +94,12 @@ function coreWhenReady() {
       let closed = false;
       const connection = core.then((started) => started.gate.connect());
       return {
-        dispatch: async (op, request) => (await connection).dispatch(op, request),
+        dispatch: async (op, request) => {
+          const asked = performance.now();
+          const result = await (await connection).dispatch(op, request);
+          trace?.(`${op} answered in ${Math.round(performance.now() - asked)} ms`);
+          return result;
+        },
         close() {
           if (closed) return;
           closed = true;

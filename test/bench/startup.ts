@@ -7,7 +7,9 @@
 // Baseline in the same run: the first launch with the browser asking for uncompressed answers.
 // Medians of BENCH_RUNS (5) runs; each part printed beside its target. Needs a build; BENCH_ROOT
 // names another checkout whose build to time instead (an earlier version, for a before/after);
-// BENCH_HOST_NODE_ARGS passes node flags to the host (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+// BENCH_HOST_NODE_ARGS passes node flags to the host (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
+// COFFER_HOST_TRACE=1 prints each launch's start steps and calls (the host's trace) with the page's
+// own moments, on the same clock (ms since the host's spawn).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +56,8 @@ interface RunningHost {
   started: number;
   /** The core's start-up as the host counts it (its "[host] ready in" line), once printed. */
   coreReadyMs(): number;
+  /** The host's [trace] lines so far. */
+  traceLines(): string[];
 }
 
 function spawnHost(env: NodeJS.ProcessEnv): Promise<RunningHost> {
@@ -66,7 +70,8 @@ function spawnHost(env: NodeJS.ProcessEnv): Promise<RunningHost> {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       const url = URL_LINE.exec(line)?.[0];
-      if (url) done({ child, url, hostMs: performance.now() - started, started, coreReadyMs });
+      const traceLines = () => errors.join('').split('\n').filter((text) => text.startsWith('[trace]'));
+      if (url) done({ child, url, hostMs: performance.now() - started, started, coreReadyMs, traceLines });
     });
     child.once('exit', (code) => fail(new Error(`host exited (${code}) before printing its URL\n${errors.join('')}`)));
   });
@@ -93,6 +98,10 @@ async function launchAndOpen(context: BrowserContext, env: NodeJS.ProcessEnv): P
     const loaded = performance.now();
     await page.locator(FIRST_ROW).first().waitFor({ state: 'visible', timeout: ROW_TIMEOUT_MS });
     const shown = performance.now();
+    if (process.env.COFFER_HOST_TRACE === '1') {
+      const at = (moment: number) => Math.round(moment - host.started);
+      console.log([...host.traceLines(), `[page] ${at(opened)} ms: URL opened`, `[page] ${at(loaded)} ms: DOMContentLoaded`, `[page] ${at(shown)} ms: first balance row`].join('\n'));
+    }
     const firstScreen = scripts.filter((script) => script.at <= shown);
     let jsSent = 0;
     let jsDecoded = 0;

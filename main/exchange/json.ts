@@ -96,17 +96,29 @@ export function bool(record: JsonObject, name: string, fallback = false): boolea
 const ZERO_TEXT = /^0(?:\.0+)?$/;
 /** Decimals are immutable (no method changes its instance), so every zero read can be this one. */
 const ZERO = new Decimal(0);
+/**
+ * Amounts read lately, by their text, for the same reason: balances and rates read again mostly
+ * carry the texts of the last read, and parsing one into a Decimal costs more than finding it here.
+ */
+const recentDecimals = new Map<string, Decimal>();
+/** Past this many (a long history read) the memory starts afresh rather than growing. */
+const MAX_RECENT_DECIMALS = 2_048;
 
 export function decimal(record: JsonObject, name: string): Decimal {
   const value = record[name];
   // No trimming first: text with spaces is refused by the Decimal constructor below.
   if (typeof value !== 'string' || value === '') throw badField(name, 'is not a decimal');
   if (ZERO_TEXT.test(value)) return ZERO;
+  let read = recentDecimals.get(value);
+  if (read !== undefined) return read;
   try {
-    return new Decimal(value);
+    read = new Decimal(value);
   } catch {
     throw badField(name, 'is not a decimal');
   }
+  if (recentDecimals.size >= MAX_RECENT_DECIMALS) recentDecimals.clear();
+  recentDecimals.set(value, read);
+  return read;
 }
 
 export function optDecimal(record: JsonObject, name: string): Decimal | undefined {

@@ -33,6 +33,17 @@ describe('exact JSON at the edge', () => {
     }
   });
 
+  it('reads a text seen before as the same exact decimal, and still refuses bad text after many reads', () => {
+    const first = decimal({ available: '4.16666666' }, 'available');
+    expect(decimal({ reserved: '4.16666666' }, 'reserved')).toBe(first);
+    expect(first.toFixed()).toBe('4.16666666');
+    for (let i = 1; i <= 5_000; i += 1) expect(decimal({ amount: `${i}.5` }, 'amount').toFixed()).toBe(`${i}.5`);
+    expect(decimal({ available: '4.16666666' }, 'available').toFixed()).toBe('4.16666666');
+    expect(decimal({ available: '4.166666660' }, 'available').toFixed()).toBe('4.16666666');
+    expect(() => decimal({ amount: '1.5 ' }, 'amount')).toThrow(ApiError);
+    expect(() => decimal({ amount: '1.5 ' }, 'amount')).toThrow(/amount/);
+  });
+
   it('encodes decimals as exact strings in queries and bodies', () => {
     expect(encodeQuery({ currencies: ['BTC', 'ETH'], amount: new Decimal('0.1'), skip: undefined, limit: 1000 }))
       .toBe('currencies=BTC,ETH&amount=0.1&limit=1000');

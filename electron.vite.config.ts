@@ -23,6 +23,8 @@ const precompressRenderer = (): Plugin => ({
 // naive-ui's light styles (each component's _common.mjs and light.mjs) share one chunk: the dark
 // theme, loaded only when shown, imports them too, and without the group every style shared by
 // it, the shell and a page became a chunk of its own (a dozen more requests on the first screen).
+// What they import comes along (Vue's runtime, lodash, naive-ui's theme helpers): the shell needs
+// all of it before anything shows.
 const LIGHT_STYLES = /naive-ui[\\/]es[\\/].*[\\/]styles[\\/](_common|light)\.mjs$/;
 export default defineConfig({
   main: {

@@ -46,6 +46,8 @@ interface Launch {
   jsSent: number;
   jsDecoded: number;
   jsFiles: number;
+  /** Of jsFiles, how many came from the browser's cache. */
+  jsCached: number;
   landedOn: string;
 }
 
@@ -105,8 +107,12 @@ async function launchAndOpen(context: BrowserContext, env: NodeJS.ProcessEnv): P
     const firstScreen = scripts.filter((script) => script.at <= shown);
     let jsSent = 0;
     let jsDecoded = 0;
+    let jsCached = 0;
     for (const { request } of firstScreen) {
-      jsSent += (await request.sizes()).responseBodySize;
+      // A file the browser took from its cache has no body on the wire (Chromium reports -1).
+      const onWire = (await request.sizes()).responseBodySize;
+      if (onWire > 0) jsSent += onWire;
+      else jsCached += 1;
       jsDecoded += (await (await request.response())?.body())?.length ?? 0;
     }
     return {
@@ -118,6 +124,7 @@ async function launchAndOpen(context: BrowserContext, env: NodeJS.ProcessEnv): P
       jsSent,
       jsDecoded,
       jsFiles: firstScreen.length,
+      jsCached,
       landedOn: new URL(page.url()).hash,
     };
   } finally {
@@ -143,7 +150,8 @@ function report(label: string, launches: Launch[], target: number | null, baseli
   const sent = median(launches.map((one) => one.jsSent));
   console.log(
     `  first screen's JavaScript ${kb(sent)} sent (target ≤ ${kb(TARGET_FIRST_SCREEN_JS_BYTES).trim()}), ` +
-      `${kb(median(launches.map((one) => one.jsDecoded))).trim()} decoded, ${median(launches.map((one) => one.jsFiles))} files; ` +
+      `${kb(median(launches.map((one) => one.jsDecoded))).trim()} decoded, ${median(launches.map((one) => one.jsFiles))} files ` +
+      `(${median(launches.map((one) => one.jsCached))} from the browser's cache); ` +
       `landed on ${[...new Set(launches.map((one) => one.landedOn))].join(', ')}`,
   );
   console.log(`  each run (ms): ${launches.map((one) => one.totalMs.toFixed(0)).join(', ')}`);

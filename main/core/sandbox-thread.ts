@@ -22,7 +22,7 @@ const CLOSE_TIMEOUT_MS = 5_000;
 
 /** Starts the sandbox in a worker thread; resolves once it listens. Options must be plain data. */
 export function startSandboxThread(script: string, options: SandboxOptions): Promise<RunningSandbox> {
-  return startedOn(newWorker(script, options));
+  return startOn(newWorker(script), options);
 }
 
 /**
@@ -30,7 +30,7 @@ export function startSandboxThread(script: string, options: SandboxOptions): Pro
  * returned launcher starts the sandbox on it (a second start gets a thread of its own).
  */
 export function prewarmSandboxThread(script: string): (options: SandboxOptions) => Promise<RunningSandbox> {
-  let waiting: Worker | null = newWorker(script, null);
+  let waiting: Worker | null = newWorker(script);
   // Until it is started, a thread that fails is simply not used.
   const dropOnFailure = () => {
     void waiting?.terminate();
@@ -46,16 +46,21 @@ export function prewarmSandboxThread(script: string): (options: SandboxOptions) 
     worker.off('error', dropOnFailure);
     worker.off('exit', dropOnFailure);
     worker.ref();
-    const started = startedOn(worker);
-    worker.postMessage({ type: 'start', options } satisfies ToSandboxThread);
-    return started;
+    return startOn(worker, options);
   };
 }
 
-function newWorker(script: string, options: SandboxOptions | null): Worker {
+/** A sandbox thread reading its code; it starts the sandbox when sent the options (startOn). */
+function newWorker(script: string): Worker {
   return script.endsWith('.ts')
-    ? new Worker(script, { workerData: options, execArgv: ['--require', createRequire(__filename).resolve('tsx/cjs')] })
-    : new Worker(script, { workerData: options });
+    ? new Worker(script, { execArgv: ['--require', createRequire(__filename).resolve('tsx/cjs')] })
+    : new Worker(script);
+}
+
+function startOn(worker: Worker, options: SandboxOptions): Promise<RunningSandbox> {
+  const started = startedOn(worker);
+  worker.postMessage({ type: 'start', options } satisfies ToSandboxThread);
+  return started;
 }
 
 function startedOn(worker: Worker): Promise<RunningSandbox> {

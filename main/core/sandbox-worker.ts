@@ -1,7 +1,7 @@
 // Worker thread entry of the built-in sandbox (see sandbox-thread.ts): starts it with the options
-// it was given (at once, or in a 'start' message when the thread was made ahead of them), says
-// where it listens, and closes it when asked.
-import { parentPort, workerData } from 'node:worker_threads';
+// of its 'start' message (the thread may be made before they are known), says where it listens,
+// and closes it when asked.
+import { parentPort } from 'node:worker_threads';
 import { startSandbox, type SandboxOptions } from '../sandbox/index';
 import type { FromSandboxThread, ToSandboxThread } from './sandbox-thread';
 
@@ -25,12 +25,9 @@ const start = (options: SandboxOptions): void => {
   );
 };
 
-if (workerData !== null && workerData !== undefined) start(workerData as SandboxOptions);
-else {
-  const onStart = (message: ToSandboxThread) => {
-    if (message.type !== 'start') return;
-    port.off('message', onStart);
-    start(message.options);
-  };
-  port.on('message', onStart);
-}
+const onStart = (message: ToSandboxThread) => {
+  if (message.type !== 'start') return;
+  port.off('message', onStart);
+  start(message.options);
+};
+port.on('message', onStart);

@@ -12,8 +12,11 @@ export interface PendingOperation {
   destination: string | undefined;
   /** Service-clock time the request was signed. */
   sentAtMs: number;
-  /** Service time after which a request not yet in the history can no longer appear. */
-  settleByMs: number;
+  /**
+   * Service time after which a request not yet in the history can no longer appear; null when
+   * nothing bounds it (Basic auth): the service may still run it at any time.
+   */
+  settleByMs: number | null;
 }
 
 export type Settled<T> =

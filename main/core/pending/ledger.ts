@@ -142,7 +142,7 @@ export class PendingLedger {
   }
 
   /** Takes over an uncertain move recorded elsewhere before the ledger existed. */
-  adoptUncertain(spec: MoveSpec & { id: string }, sentAtMs: number, settleByMs: number, reason: string | null): PendingMove {
+  adoptUncertain(spec: MoveSpec & { id: string }, sentAtMs: number, settleByMs: number | null, reason: string | null): PendingMove {
     const known = this.byId(spec.id);
     if (known !== undefined) return known;
     return this.save({ ...this.newMove(spec, null), id: spec.id, state: 'uncertain', sentAtMs, settleByMs, reason });

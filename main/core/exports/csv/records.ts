@@ -3,7 +3,9 @@
 // Each cell comes back as its text, or null when it was empty and unquoted, which is how the
 // export writes null (an empty string is written "" and comes back as ''). Malformed text (a
 // quote inside an unquoted cell, text after a closing quote, an unterminated quote) is an error
-// naming the record, never a guess.
+// naming the record, never a guess. The reader is a state machine that looks at each character
+// once, whatever the chunk boundaries, and holds at most one record: a record longer than
+// MAX_RECORD_CHARS is refused, so a hostile file costs neither quadratic time nor its size in memory.
 
 export class CsvFormatError extends Error {
   constructor(message: string) {
@@ -14,108 +16,172 @@ export class CsvFormatError extends Error {
 
 export type CsvRecord = (string | null)[];
 
+/** Far longer than any record Coffer writes (a few hundred characters), far shorter than memory; counted up to the record's final line feed. */
+export const MAX_RECORD_CHARS = 1024 * 1024;
+
 const QUOTE = 34;
 const COMMA = 44;
 const CR = 13;
 const LF = 10;
 
-interface Parsed {
-  cells: CsvRecord;
-  next: number;
+const State = {
+  /** At the start of a cell (of a record, when no cell is held yet). */
+  cellStart: 0,
+  unquoted: 1,
+  quoted: 2,
+  /** A quote inside a quoted cell: the closing one, or the first of a doubled pair. */
+  quoteInQuoted: 3,
+  /** A carriage return that ended a cell: a line feed must follow. */
+  carriageReturn: 4,
+} as const;
+type State = (typeof State)[keyof typeof State];
+
+export interface CsvReadOptions {
+  /** Named in errors (the file's name in the archive). */
+  source?: string;
+  maxRecordChars?: number;
 }
 
 export class CsvRecordParser {
-  private rest = '';
+  private state: State = State.cellStart;
+  private cells: CsvRecord = [];
+  private cell = '';
+  /** Characters of the record read so far, separators included. */
+  private recordChars = 0;
   private recordNo = 0;
+  private readonly source: string;
+  private readonly maxRecordChars: number;
 
   /** `onRecord` gets each record with its 1-based number (the header is record 1). */
-  constructor(private readonly onRecord: (cells: CsvRecord, recordNo: number) => void) {}
+  constructor(private readonly onRecord: (cells: CsvRecord, recordNo: number) => void, options: CsvReadOptions = {}) {
+    this.source = options.source === undefined ? '' : `${options.source}, `;
+    this.maxRecordChars = options.maxRecordChars ?? MAX_RECORD_CHARS;
+  }
 
   push(text: string): void {
-    this.consume(this.rest + text, false);
+    const length = text.length;
+    let position = 0;
+    while (position < length) {
+      const started = position;
+      const recordsBefore = this.recordNo;
+      position = this.step(text, position);
+      // A step that ends a record stops right after it: nothing of the next one is counted yet.
+      if (this.recordNo !== recordsBefore) {
+        this.recordChars = 0;
+        continue;
+      }
+      this.recordChars += position - started;
+      if (this.recordChars > this.maxRecordChars) {
+        throw this.error(`the record is longer than ${this.maxRecordChars.toLocaleString('en')} characters, far more than an export holds`);
+      }
+    }
   }
 
   /** The end of the text: a last record without a line break is still a record. */
   end(): void {
-    if (this.rest !== '') this.consume(this.rest, true);
-    this.rest = '';
+    switch (this.state) {
+      case State.quoted:
+        throw this.error('a quoted cell is never closed');
+      case State.carriageReturn:
+        throw this.error('a carriage return without a line feed');
+      case State.cellStart:
+        // A record ended by its line break is done; one ended by a comma has a last, empty cell.
+        if (this.cells.length > 0) this.endRecord(null);
+        break;
+      default:
+        this.endRecord(this.cell);
+    }
   }
 
-  private consume(buffer: string, final: boolean): void {
-    let position = 0;
-    while (position < buffer.length) {
-      const parsed = this.parseRecord(buffer, position, final);
-      if (parsed === null) break;
-      this.recordNo += 1;
-      this.onRecord(parsed.cells, this.recordNo);
-      position = parsed.next;
+  /** Reads on from `position` in the current state; returns where it stopped (after at least one character). */
+  private step(text: string, position: number): number {
+    const code = text.charCodeAt(position);
+    switch (this.state) {
+      case State.cellStart:
+        if (code === QUOTE) {
+          this.cell = '';
+          this.state = State.quoted;
+          return position + 1;
+        }
+        if (code === COMMA || code === CR || code === LF) {
+          this.endCell(null, code);
+          return position + 1;
+        }
+        this.cell = '';
+        this.state = State.unquoted;
+        return this.unquoted(text, position);
+      case State.unquoted:
+        return this.unquoted(text, position);
+      case State.quoted: {
+        const close = text.indexOf('"', position);
+        if (close === -1) {
+          this.cell += text.slice(position);
+          return text.length;
+        }
+        this.cell += text.slice(position, close);
+        this.state = State.quoteInQuoted;
+        return close + 1;
+      }
+      case State.quoteInQuoted:
+        if (code === QUOTE) {
+          this.cell += '"';
+          this.state = State.quoted;
+          return position + 1;
+        }
+        if (code !== COMMA && code !== CR && code !== LF) throw this.error('text after a closing quote');
+        this.endCell(this.cell, code);
+        return position + 1;
+      case State.carriageReturn:
+        if (code !== LF) throw this.error('a carriage return without a line feed');
+        this.endRecord(undefined);
+        return position + 1;
     }
-    this.rest = buffer.slice(position);
   }
 
-  /** The record starting at `start`, or null when the buffer ends inside it (more text is needed). */
-  private parseRecord(buffer: string, start: number, final: boolean): Parsed | null {
-    const cells: CsvRecord = [];
-    const length = buffer.length;
-    let position = start;
-    for (;;) {
-      let cell: string | null;
-      if (buffer.charCodeAt(position) === QUOTE) {
-        let text = '';
-        let from = position + 1;
-        for (;;) {
-          const close = buffer.indexOf('"', from);
-          if (close === -1 || (close + 1 === length && !final)) {
-            if (final) throw this.error('a quoted cell is never closed');
-            return null;
-          }
-          text += buffer.slice(from, close);
-          if (buffer.charCodeAt(close + 1) === QUOTE) {
-            text += '"';
-            from = close + 2;
-            continue;
-          }
-          position = close + 1;
-          break;
-        }
-        cell = text;
-      } else {
-        let end = position;
-        while (end < length) {
-          const code = buffer.charCodeAt(end);
-          if (code === COMMA || code === CR || code === LF) break;
-          if (code === QUOTE) throw this.error('a quote inside an unquoted cell');
-          end += 1;
-        }
-        cell = end === position ? null : buffer.slice(position, end);
-        position = end;
+  /** An unquoted cell up to its separator (or the end of the text, the cell going on in the next). */
+  private unquoted(text: string, position: number): number {
+    const length = text.length;
+    let end = position;
+    while (end < length) {
+      const code = text.charCodeAt(end);
+      if (code === COMMA || code === CR || code === LF) {
+        this.endCell(this.cell + text.slice(position, end), code);
+        return end + 1;
       }
-      cells.push(cell);
-      if (position >= length) {
-        if (!final) return null;
-        return { cells, next: position };
-      }
-      const code = buffer.charCodeAt(position);
-      if (code === COMMA) {
-        position += 1;
-        if (position >= length && !final) return null;
-        continue;
-      }
-      if (code === LF) return { cells, next: position + 1 };
-      if (code === CR) {
-        if (position + 1 >= length) {
-          if (!final) return null;
-          throw this.error('a carriage return without a line feed');
-        }
-        if (buffer.charCodeAt(position + 1) !== LF) throw this.error('a carriage return without a line feed');
-        return { cells, next: position + 2 };
-      }
-      throw this.error('text after a closing quote');
+      if (code === QUOTE) throw this.error('a quote inside an unquoted cell');
+      end += 1;
     }
+    this.cell += text.slice(position, end);
+    return end;
+  }
+
+  /** A cell ended by `separator`: the next cell, a carriage return to check, or the record's end. */
+  private endCell(cell: string | null, separator: number): void {
+    this.cell = '';
+    if (separator === COMMA) {
+      this.cells.push(cell);
+      this.state = State.cellStart;
+    } else if (separator === CR) {
+      this.cells.push(cell);
+      this.state = State.carriageReturn;
+    } else {
+      this.endRecord(cell);
+    }
+  }
+
+  /** Ends the record with `last` as its last cell (undefined: the cells are all held already). */
+  private endRecord(last: string | null | undefined): void {
+    const cells = this.cells;
+    if (last !== undefined) cells.push(last);
+    this.cells = [];
+    this.cell = '';
+    this.state = State.cellStart;
+    this.recordNo += 1;
+    this.onRecord(cells, this.recordNo);
   }
 
   private error(what: string): CsvFormatError {
-    return new CsvFormatError(`record ${this.recordNo + 1}: ${what}`);
+    return new CsvFormatError(`${this.source}record ${this.recordNo + 1}: ${what}`);
   }
 }
 

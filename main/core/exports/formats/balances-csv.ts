@@ -38,7 +38,7 @@ export function readBalancesCsv(text: string, name: string): BalanceRow[] {
       return;
     }
     rows.push(rowOf(cells, recordNo - 1, name));
-  });
+  }, { source: name });
   parser.push(text);
   parser.end();
   if (!sawHeader) throw new CsvFormatError(`${name} is empty`);

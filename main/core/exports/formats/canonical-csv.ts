@@ -62,7 +62,7 @@ export class CanonicalCsvReader {
       }
       this.rows += 1;
       onEntry(entryFromRecord(cells, this.rows));
-    });
+    }, { source: CANONICAL_CSV_NAME });
   }
 
   push(text: string): void {

@@ -35,36 +35,59 @@ export function* jsonRowsLines(entries: Iterable<HistoryEntry>): Generator<strin
   yield JSON_ROWS_CLOSING;
 }
 
-/** Reads the rows back from the file's text as it arrives, one callback per entry. */
+/** Far longer than any row Coffer writes (a few hundred characters), far shorter than memory. */
+export const MAX_LINE_CHARS = 1024 * 1024;
+
+/**
+ * Reads the rows back from the file's text as it arrives, one callback per entry. Each character
+ * is looked at once whatever the chunk boundaries (a line's pieces are joined only when it ends),
+ * and a line longer than `maxLineChars` is refused before it is held.
+ */
 export class JsonRowsReader {
-  private rest = '';
+  /** The pieces of the line not yet ended, and their length. */
+  private pieces: string[] = [];
+  private pending = 0;
   private line = 0;
   private closed = false;
   private expectMore = false;
   rows = 0;
 
-  constructor(private readonly onEntry: (entry: HistoryEntry) => void) {}
+  constructor(private readonly onEntry: (entry: HistoryEntry) => void, private readonly maxLineChars = MAX_LINE_CHARS) {}
 
   push(text: string): void {
-    const buffer = this.rest + text;
     let start = 0;
-    for (let end = buffer.indexOf('\n'); end !== -1; end = buffer.indexOf('\n', start)) {
-      this.readLine(buffer.slice(start, end));
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      this.checkLength(end - start);
+      const piece = text.slice(start, end);
+      const line = this.pieces.length === 0 ? piece : this.pieces.join('') + piece;
+      this.pieces = [];
+      this.pending = 0;
+      this.readLine(line);
       start = end + 1;
     }
-    this.rest = buffer.slice(start);
+    if (start < text.length) {
+      this.checkLength(text.length - start);
+      this.pieces.push(text.slice(start));
+      this.pending += text.length - start;
+    }
+  }
+
+  private checkLength(more: number): void {
+    if (this.pending + more > this.maxLineChars) {
+      throw new EntryFormatError(`${JSON_ROWS_NAME} line ${this.line + 1}: the line is longer than ${this.maxLineChars.toLocaleString('en')} characters, far more than a row holds`);
+    }
   }
 
   end(): void {
-    if (this.rest !== '') throw this.error('the file does not end with a line break');
-    if (!this.closed) throw this.error(`${JSON_ROWS_NAME} ends before its rows are closed`);
+    if (this.pending > 0) throw this.error('the file does not end with a line break');
+    if (!this.closed) throw this.error('the file ends before its rows are closed');
   }
 
   private readLine(line: string): void {
     this.line += 1;
     if (this.closed) throw this.error('text after the end of the rows');
     if (this.line === 1) {
-      if (line + '\n' !== JSON_ROWS_OPENING) throw this.error(`${JSON_ROWS_NAME} does not start as Coffer writes it`);
+      if (line + '\n' !== JSON_ROWS_OPENING) throw this.error('the file does not start as Coffer writes it');
       return;
     }
     if (line + '\n' === JSON_ROWS_CLOSING) {
@@ -86,7 +109,7 @@ export class JsonRowsReader {
   }
 
   private error(what: string): EntryFormatError {
-    return new EntryFormatError(`line ${this.line}: ${what}`);
+    return new EntryFormatError(`${JSON_ROWS_NAME} line ${this.line}: ${what}`);
   }
 }
 

@@ -133,6 +133,9 @@ export function createCallGate(dispatch: Dispatch, options: CallGateOptions = {}
       closeReadsToNewcomers();
       try {
         return await dispatch(op, request);
+      } catch (error) {
+        // dispatch answers every failure as data; this only guards against a broken one, as for reads.
+        return failureFrom(op, error);
       } finally {
         closeReadsToNewcomers();
       }

@@ -17,7 +17,11 @@ export function createDispatch(handlers: Handlers): Dispatch {
     if (!isOperationName(op)) {
       return { ok: false, error: { code: 'UNKNOWN_OPERATION', message: 'Unknown operation', field: 'op' } };
     }
-    return runOperation(handlers, op, request);
+    try {
+      return await runOperation(handlers, op, request);
+    } catch (error) {
+      return failureFrom(op, error);
+    }
   };
 }
 
@@ -26,14 +30,11 @@ async function runOperation<K extends OperationName>(
   op: K,
   request: unknown,
 ): Promise<Result<unknown>> {
+  // Parsing runs every refine of the schema: inside the boundary like the handler.
   const parsed = parseRequest(op, request);
   if (!parsed.ok) return parsed;
-  try {
-    const handler: Handlers[K] = handlers[op];
-    return await handler(parsed.value);
-  } catch (error) {
-    return failureFrom(op, error);
-  }
+  const handler: Handlers[K] = handlers[op];
+  return handler(parsed.value);
 }
 
 /** Thrown AppFailures become their own Result; anything else is logged here and hidden. */

@@ -7,7 +7,7 @@ import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { OPERATION_NAMES, type Result } from '../../preload/contract';
 import { EVENT_CHANNEL, operationChannel, type IpcEventMessage } from '../../preload/contract/ipc-channels';
 import { createCallGate, type CallGate, type GateConnection } from '../core/call-gate';
-import type { Dispatch } from '../core/dispatch';
+import { failureFrom, type Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
 import { isOwnRendererUrl, type RendererLocation } from './policy';
 
@@ -30,7 +30,12 @@ export function registerContractHandlers(
         console.warn(`[ipc] refused ${op} from a foreign frame`);
         return FOREIGN_SENDER;
       }
-      return connectionOf(event.sender).dispatch(op, payload);
+      // A rejection here would reach the page as Electron's error text, not as a Result.
+      try {
+        return await connectionOf(event.sender).dispatch(op, payload);
+      } catch (error) {
+        return failureFrom(op, error);
+      }
     });
   }
   return () => OPERATION_NAMES.forEach((op) => ipcMain.removeHandler(operationChannel(op)));

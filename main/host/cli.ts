@@ -13,6 +13,7 @@ import { prewarmSandboxThread } from '../core/sandbox-thread';
 import { resolveDataDir } from '../db/data-dir';
 import { portFromEnv, readRememberedPort, rememberPort } from './host-port';
 import { openBrowser } from './open-browser';
+import { surviveStrayErrors } from './process-guard';
 import { startWebServer } from './web-server';
 
 // COFFER_HOST_TRACE=1: each step of the start and each call's time to its answer, on stderr, counted
@@ -24,6 +25,7 @@ const trace = process.env.COFFER_HOST_TRACE === '1'
 async function main(): Promise<void> {
   const startedAt = performance.now();
   trace?.('host entry read');
+  surviveStrayErrors();
   // The sandbox's thread reads its code on the other core while this one loads the core's.
   const sandboxThread = process.env.COFFER_NO_SANDBOX === '1' ? undefined : prewarmSandboxThread(join(__dirname, 'sandbox-worker.js'));
   const dataDir = resolveDataDir();

@@ -151,12 +151,22 @@ interface Refusal {
 
 /** Why an upgrade is refused, or null when it may proceed. Order: path, Host, Origin, token. */
 export function upgradeRefusal(req: IncomingMessage, port: number, token: string): Refusal | null {
-  const url = new URL(req.url ?? '/', `http://${LOOPBACK_ADDRESS}`);
+  const url = targetUrl(req.url);
+  // A target no URL can be made of ('//[') would otherwise throw in this listener, where nothing catches it.
+  if (url === null) return { status: 400, reason: 'Bad Request' };
   if (url.pathname !== WIRE_PATH) return { status: 404, reason: 'Not Found' };
   if (!isAllowedHost(req.headers.host, port)) return { status: 421, reason: 'Misdirected Request' };
   if (!isAllowedOrigin(req.headers.origin, port)) return { status: 403, reason: 'Forbidden' };
   if (!tokenMatches(url.searchParams.get('token'), token)) return { status: 401, reason: 'Unauthorized' };
   return null;
+}
+
+function targetUrl(target: string | undefined): URL | null {
+  try {
+    return new URL(target ?? '/', `http://${LOOPBACK_ADDRESS}`);
+  } catch {
+    return null;
+  }
 }
 
 function refuse(socket: Duplex, { status, reason }: Refusal): void {

@@ -22,15 +22,35 @@ export function attachWireSession(socket: WebSocket, gate: { connect(): GateConn
   const connection = gate.connect();
   socket.on('close', () => connection.close());
   socket.on('message', (data, isBinary) => {
-    void answer(socket, connection.dispatch, isBinary ? null : data.toString());
+    answer(socket, connection.dispatch, isBinary ? null : data.toString()).catch((error: unknown) => {
+      unexpected('the call', 'could not be answered', error);
+    });
   });
 }
 
+/** Every call is answered, whatever goes wrong on the way: a rejection here would be nobody's to catch. */
 async function answer(socket: WebSocket, dispatch: Dispatch, text: string | null): Promise<void> {
   const call = parseCall(text);
-  const result: Result<unknown> = call.ok ? await dispatch(call.value.op, call.value.request) : call;
   const id = call.ok ? call.value.id : idOf(text);
-  send(socket, { type: 'result', id, result });
+  const op = call.ok ? call.value.op : 'the call';
+  let result: Result<unknown>;
+  try {
+    result = call.ok ? await dispatch(call.value.op, call.value.request) : call;
+  } catch (error) {
+    result = unexpected(op, 'failed', error);
+  }
+  try {
+    send(socket, { type: 'result', id, result });
+  } catch (error) {
+    // An answer with no JSON form (a cycle, a BigInt): the caller still hears back.
+    send(socket, { type: 'result', id, result: unexpected(op, 'could not be answered', error) });
+  }
+}
+
+/** Dispatch answers failures as data; this is the generic answer if it ever does not (no detail crosses). */
+function unexpected(op: string, what: string, error: unknown): Result<never> {
+  console.error(`[host] ${op} ${what} unexpectedly: ${error instanceof Error ? `${error.name}: ${error.message}` : typeof error}`);
+  return { ok: false, error: { code: 'INTERNAL', message: `Coffer could not complete ${op}; see the log for details` } };
 }
 
 export function send(socket: WebSocket, message: WireFromHost): void {

@@ -45,6 +45,8 @@ export async function startBuiltInSandbox(deps: BuiltInSandboxDeps): Promise<Run
     hasSecret,
     builtIn: true,
     rights: [...master.rights],
+    // Only this Coffer uses the local sandbox's master account.
+    sharedAccount: false,
     createdAt: existing?.createdAt ?? timestamp,
     updatedAt: timestamp,
   };

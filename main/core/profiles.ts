@@ -70,6 +70,7 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
       hasSecret: true,
       builtIn: false,
       rights: null,
+      sharedAccount: input.sharedAccount ?? false,
       createdAt: timestamp,
       updatedAt: timestamp,
     };
@@ -125,6 +126,7 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
         ...fieldsOf(change),
         hasSecret: current.hasSecret || newSecret !== '',
         rights: keyChanged ? null : current.rights,
+        sharedAccount: change.sharedAccount ?? current.sharedAccount,
         updatedAt: now(),
       };
       profiles.update(updated);
@@ -160,7 +162,7 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
   };
 }
 
-/** The user-editable, non-secret fields of a form submission. */
+/** The user-editable, non-secret fields of a form submission (sharedAccount aside: optional there). */
 function fieldsOf(input: ProfileInput): Pick<Profile, 'name' | 'apiVersion' | 'restUrl' | 'streamUrl' | 'authMethod' | 'publicKey'> {
   return {
     name: input.name,

@@ -60,4 +60,10 @@ export const COFFER_MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (profile_id, tx_id)
       );`,
   },
+  {
+    // 0 for every profile stored before: one desk per account, settled as it always was.
+    version: 3,
+    name: 'profiles say whether other desks use the account',
+    sql: 'ALTER TABLE profiles ADD COLUMN shared_account INTEGER NOT NULL DEFAULT 0 CHECK (shared_account IN (0, 1))',
+  },
 ];

@@ -21,12 +21,13 @@ interface ProfileRow {
   has_secret: number;
   built_in: number;
   rights: string | null;
+  shared_account: number;
   created_at: string;
   updated_at: string;
 }
 
 const COLUMNS = `id, name, api_version, rest_url, stream_url, auth_method, public_key, has_secret,
-  built_in, rights, created_at, updated_at`;
+  built_in, rights, shared_account, created_at, updated_at`;
 
 export interface ProfilesRepo {
   list(): Profile[];
@@ -49,12 +50,13 @@ export function createProfilesRepo(db: Database.Database): ProfilesRepo {
   );
   const insert = db.prepare<[ProfileRow]>(
     `INSERT INTO profiles (${COLUMNS}) VALUES (@id, @name, @api_version, @rest_url, @stream_url,
-      @auth_method, @public_key, @has_secret, @built_in, @rights, @created_at, @updated_at)`,
+      @auth_method, @public_key, @has_secret, @built_in, @rights, @shared_account, @created_at, @updated_at)`,
   );
   const update = db.prepare<[ProfileRow]>(
     `UPDATE profiles SET name = @name, api_version = @api_version, rest_url = @rest_url,
       stream_url = @stream_url, auth_method = @auth_method, public_key = @public_key,
-      has_secret = @has_secret, built_in = @built_in, rights = @rights, updated_at = @updated_at
+      has_secret = @has_secret, built_in = @built_in, rights = @rights,
+      shared_account = @shared_account, updated_at = @updated_at
      WHERE id = @id`,
   );
   const remove = db.prepare<[string]>('DELETE FROM profiles WHERE id = ?');
@@ -84,6 +86,7 @@ function fromRow(row: ProfileRow): Profile {
     hasSecret: row.has_secret === 1,
     builtIn: row.built_in === 1,
     rights: parseRights(row.rights),
+    sharedAccount: row.shared_account === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -101,6 +104,7 @@ function toRow(profile: Profile): ProfileRow {
     has_secret: profile.hasSecret ? 1 : 0,
     built_in: profile.builtIn ? 1 : 0,
     rights: profile.rights === null ? null : JSON.stringify(profile.rights),
+    shared_account: profile.sharedAccount ? 1 : 0,
     created_at: profile.createdAt,
     updated_at: profile.updatedAt,
   };

@@ -25,6 +25,11 @@ export interface Profile {
   builtIn: boolean;
   /** Rights the key was found to hold when last probed; null before any probe. */
   rights: KeyRight[] | null;
+  /**
+   * Other desks or scripts use the same exchange account. Their moves can look exactly like this
+   * desk's, so a lost request is then never settled on a transaction the service gives no proof of.
+   */
+  sharedAccount: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -37,6 +42,8 @@ export interface ProfileInput {
   streamUrl: string;
   authMethod: AuthMethod;
   publicKey: string;
+  /** Omitted: false when creating (one desk, as before the question existed), kept on update. */
+  sharedAccount?: boolean;
   /** Required when creating; on update, omitted or empty keeps the stored secret. */
   secretKey?: string;
 }
@@ -74,6 +81,7 @@ const profileFields = {
   streamUrl: endpointUrl('stream'),
   authMethod: z.enum(AUTH_METHODS, { error: `Auth method must be one of ${AUTH_METHODS.join(', ')}` }),
   publicKey: z.string().trim().min(1, 'Enter the public key').max(512, 'The public key is too long').superRefine(visibleText('The public key')),
+  sharedAccount: z.boolean({ error: 'Shared account must be true or false' }).optional(),
 };
 
 // Trimmed: a pasted key often carries a trailing newline, which would break every signature.

@@ -60,9 +60,18 @@ export interface ProfileRef {
   name: string;
 }
 
+/** The active profile as a scope receives it. */
+export interface SessionProfile extends ProfileRef {
+  /**
+   * Other desks or scripts use the same exchange account (the profile's own setting). The app's
+   * sessions always say; absent (scopes built by hand in tests) means one desk.
+   */
+  sharedAccount?: boolean;
+}
+
 /** The active profile with its client, as the session layer hands it to a scope. */
 export interface ProfileSession {
-  profile: ProfileRef;
+  profile: SessionProfile;
   /** The profile's client; its wallet and trading streams feed the live updates. */
   api: TreasuryApi;
   /** Live balance and transaction feeds; defaults to the API's wallet and trading streams. */

@@ -59,13 +59,14 @@ export function createProfileSessions(deps: ProfileSessionsDeps): ProfileSession
   return {
     async session() {
       const profile = activeProfile();
-      // Any edit (URL, key, method) gives a new client; the old one's sockets are closed.
-      const version = `${profile.updatedAt}|${profile.apiVersion}|${profile.restUrl}|${profile.streamUrl}|${profile.publicKey}|${profile.authMethod}`;
+      // Any edit (URL, key, method, shared account) gives a new client, and with it a new scope
+      // (scopes.ts keys the open scope by client); the old one's sockets are closed.
+      const version = `${profile.updatedAt}|${profile.apiVersion}|${profile.restUrl}|${profile.streamUrl}|${profile.publicKey}|${profile.authMethod}|${profile.sharedAccount}`;
       if (cached === null || cached.profileId !== profile.id || cached.version !== version) {
         cached?.api.close();
         cached = { profileId: profile.id, version, api: build(profile, readSecretOf(profile)) };
       }
-      return { profile: { id: profile.id, name: profile.name }, api: cached.api };
+      return { profile: { id: profile.id, name: profile.name, sharedAccount: profile.sharedAccount }, api: cached.api };
     },
     clientFor: (profile) => {
       assertEndpointsAllowed(profile);

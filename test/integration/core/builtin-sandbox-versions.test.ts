@@ -35,7 +35,7 @@ describe('a version 2 profile of the built-in sandbox', () => {
     fixture.core.events.subscribe((event) => heard.push(event));
     const copy = await addVersion2();
     expect(copy).toMatchObject({
-      name: 'Sandbox (version 2)', apiVersion: '2', builtIn: false, hasSecret: true, rights: null,
+      name: 'Sandbox (version 2)', apiVersion: '2', builtIn: false, hasSecret: true, rights: null, sharedAccount: false,
       restUrl: builtIn?.restUrl, streamUrl: builtIn?.streamUrl, publicKey: builtIn?.publicKey, authMethod: builtIn?.authMethod,
     });
     expect(copy.id).not.toBe(builtIn?.id);

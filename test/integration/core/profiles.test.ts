@@ -52,7 +52,7 @@ describe('creating a profile', () => {
     const profile = await create();
     expect(profile).toMatchObject({
       name: 'Treasury EU', apiVersion: '3', restUrl: 'https://api.example.com', streamUrl: 'wss://stream.example.com',
-      authMethod: 'HS256', publicKey: 'pub-key-123', hasSecret: true, builtIn: false, rights: null,
+      authMethod: 'HS256', publicKey: 'pub-key-123', hasSecret: true, builtIn: false, rights: null, sharedAccount: false,
     });
     expect(await keychainSecret(profile.id)).toBe('very-secret-key-value-9f8e7d');
     expect(JSON.stringify(profile)).not.toContain('very-secret');
@@ -125,6 +125,32 @@ describe('editing a profile', () => {
       ok: false,
       error: { code: 'VALIDATION', field: 'name' },
     });
+  });
+});
+
+describe('the shared-account setting', () => {
+  it('is off unless asked for, is kept by an edit that leaves it out, and can be turned either way', async () => {
+    const plain = await create();
+    expect(plain.sharedAccount).toBe(false);
+    const shared = await create({ name: 'Shared desk', sharedAccount: true });
+    expect(shared.sharedAccount).toBe(true);
+    const { sharedAccount: _omit, ...withoutFlag } = validInput({ name: 'Shared desk', secretKey: '' });
+    expect(valueOf(await call('updateProfile', { ...withoutFlag, id: shared.id }))).toMatchObject({ sharedAccount: true });
+    expect(valueOf(await call('updateProfile', { ...validInput({ secretKey: '', sharedAccount: true }), id: plain.id }))).toMatchObject({ sharedAccount: true });
+    expect(valueOf(await call('updateProfile', { ...withoutFlag, sharedAccount: false, id: shared.id }))).toMatchObject({ sharedAccount: false });
+    const listed = valueOf(await call('listProfiles')) as Profile[];
+    expect(listed.map((p) => [p.name, p.sharedAccount])).toEqual([['Shared desk', false], ['Treasury EU', true]]);
+  });
+
+  it('refuses anything but true or false, naming the field, on create and on update', async () => {
+    const plain = await create();
+    for (const value of ['true', 1, 0, null, 'yes', {}]) {
+      const created = await call('createProfile', validInput({ name: 'Other', sharedAccount: value } as never));
+      expect(created, String(value)).toMatchObject({ ok: false, error: { code: 'VALIDATION', field: 'sharedAccount', message: expect.stringMatching(/sharedAccount/) } });
+      const updated = await call('updateProfile', { ...validInput({ sharedAccount: value } as never), id: plain.id });
+      expect(updated, String(value)).toMatchObject({ ok: false, error: { code: 'VALIDATION', field: 'sharedAccount' } });
+    }
+    expect((valueOf(await call('listProfiles')) as Profile[]).map((p) => p.sharedAccount)).toEqual([false]);
   });
 });
 

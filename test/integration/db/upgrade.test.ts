@@ -1,8 +1,9 @@
 // A data directory written by Coffer 0.1.0 (test/fixtures/data-dir-v0.1.0, made by
 // test/fixtures/make-data-dir.ts) opened by today's openers: coffer.db kept its schema_migrations,
 // audit.db and withdrawals.db had their version in user_version. After the upgrade every file
-// records its migrations in schema_migrations, no schema was touched, no row was lost, the audit
-// chain still verifies, and opening again changes nothing.
+// records its migrations in schema_migrations, nothing was run again, the only schema change is the
+// migration added since (profiles.shared_account, 0 for every stored profile), no row was lost, the
+// audit chain still verifies, and opening again changes nothing.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +73,21 @@ function snapshot(dir: string, name: FileName): Snapshot {
   });
 }
 
+const SHARED_ACCOUNT_MIGRATION = 'profiles say whether other desks use the account';
+
+/**
+ * What coffer.db from 0.1.0 becomes through the one migration added since: profiles gain
+ * shared_account, 0 on every row. SQLite appends the new column to the table's CREATE text.
+ */
+function withSharedAccountColumn(before: Snapshot): Snapshot {
+  const column = 'shared_account INTEGER NOT NULL DEFAULT 0 CHECK (shared_account IN (0, 1))';
+  const schema = (before.schema as { type: string; name: string; sql: string | null }[]).map((object) =>
+    object.type === 'table' && object.name === 'profiles' ? { ...object, sql: object.sql?.replace(/\)$/, `, ${column})`) ?? null } : object,
+  );
+  const profiles = (before.rows.profiles ?? []).map((row) => ({ ...(row as object), shared_account: 0 }));
+  return { ...before, schema, rows: { ...before.rows, profiles } };
+}
+
 /** Opens and closes every store the way the app does at start-up and quit. */
 function openAllAndClose(dir: string): void {
   openDatabase(dir).close();
@@ -91,7 +107,7 @@ describe('a data directory from Coffer 0.1.0', () => {
     openAllAndClose(dataDir);
     const coffer = snapshot(dataDir, 'coffer.db');
     const before = snapshot(pristineDir, 'coffer.db');
-    expect(coffer.migrations).toEqual(before.migrations);
+    expect(coffer.migrations).toEqual([...before.migrations, { version: 3, name: SHARED_ACCOUNT_MIGRATION, applied_at: expect.any(String) }]);
     expect(coffer.userVersion).toBe(0);
     for (const [name, migration] of [['audit.db', 'append-only audit entries'], ['withdrawals.db', 'local withdrawals']] as const) {
       const after = snapshot(dataDir, name);
@@ -100,7 +116,7 @@ describe('a data directory from Coffer 0.1.0', () => {
     }
     for (const name of FILES) {
       const after = snapshot(dataDir, name);
-      const pristine = snapshot(pristineDir, name);
+      const pristine = name === 'coffer.db' ? withSharedAccountColumn(snapshot(pristineDir, name)) : snapshot(pristineDir, name);
       expect(after.schema, name).toEqual(pristine.schema);
       expect(after.rows, name).toEqual(pristine.rows);
     }
@@ -115,10 +131,10 @@ describe('a data directory from Coffer 0.1.0', () => {
   });
 
   it('lists the same profiles and finds the pending move and the unsettled withdrawals', () => {
-    const listed = withRaw(pristineDir, 'coffer.db', (db) => createProfilesRepo(db).list());
     const db = openDatabase(dataDir);
-    expect(createProfilesRepo(db).list()).toEqual(listed);
-    expect(listed.map((p) => p.id)).toEqual(['p-sandbox', 'p-ops', 'p-treasury']);
+    const listed = createProfilesRepo(db).list();
+    expect(listed.map((p) => [p.id, p.sharedAccount])).toEqual([['p-sandbox', false], ['p-ops', false], ['p-treasury', false]]);
+    expect(listed[2]).toMatchObject({ name: 'Treasury EU', apiVersion: '3', authMethod: 'HS256', rights: ['PAY', 'WDR', 'HIST'], hasSecret: true });
     const pending = createPendingStore(db);
     expect(pending.byId('move-1')).toMatchObject({ state: 'found', txIds: ['9001'], settledBy: 'reconciler' });
     expect(pending.claimed('p-treasury', ['9001', '9002'])).toEqual(new Set(['9001']));

@@ -46,7 +46,7 @@ beforeAll(async () => {
   const at = '2025-03-01T00:00:00.000Z';
   createProfilesRepo(db).insert({
     id: 'desk-1', name: 'Main desk', apiVersion: '3', restUrl: 'https://api.example.test/api/3', streamUrl: 'wss://api.example.test/api/3/ws',
-    authMethod: 'HS256', publicKey: 'public-key-id', hasSecret: true, builtIn: false, rights: null, createdAt: at, updatedAt: at,
+    authMethod: 'HS256', publicKey: 'public-key-id', hasSecret: true, builtIn: false, rights: null, sharedAccount: false, createdAt: at, updatedAt: at,
   });
   db.close();
   const storeFile = historyStoreFile(dataDir, 'desk-1');

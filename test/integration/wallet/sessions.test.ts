@@ -1,11 +1,13 @@
 // The active profile becomes a session: its client is built from the profile, signs with
-// the secret read from the secret store at signing time, and is rebuilt when the profile changes.
+// the secret read from the secret store at signing time, and is rebuilt (and with it the scope)
+// when the profile changes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../../preload/contract';
 import { createProfileSessions } from '../../../main/core/session/profile-sessions';
+import { createScopes } from '../../../main/core/session/scopes';
 import { openDatabase } from '../../../main/db/database';
 import { openAuditLog } from '../../../main/core/audit/audit-log';
 import { createPendingStore } from '../../../main/core/pending/store';
@@ -32,7 +34,7 @@ afterAll(async () => {
 function sandboxProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     id: 'p-sandbox', name: 'Sandbox', apiVersion: '3', restUrl: sandbox.restUrl, streamUrl: sandbox.wsUrl,
-    authMethod: 'HS256', publicKey: sandbox.master.apiKey, hasSecret: true, builtIn: true, rights: null,
+    authMethod: 'HS256', publicKey: sandbox.master.apiKey, hasSecret: true, builtIn: true, rights: null, sharedAccount: false,
     createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides,
   };
 }
@@ -95,7 +97,7 @@ describe('profile sessions', () => {
     const core = openProfileCore({ audit, store, pending: createPendingStore(db), osUser: 'tester', events: { emit: () => undefined }, session: () => sessions.session() });
     try {
       const first = await sessions.session();
-      expect(first.profile).toEqual({ id: 'p-sandbox', name: 'Sandbox' });
+      expect(first.profile).toEqual({ id: 'p-sandbox', name: 'Sandbox', sharedAccount: false });
       expect(secrets.reads).toBe(0);
       const overview = await core.handlers.getWalletOverview({ valuationCurrency: 'USDT' });
       expect(overview.ok).toBe(true);
@@ -106,6 +108,17 @@ describe('profile sessions', () => {
       expect(second.api).not.toBe(first.api);
       expect(second.profile.name).toBe('Sandbox renamed');
       expect((await core.handlers.listApprovals()).ok).toBe(true);
+      // The shared-account setting alone, even within the same updatedAt, gives a new client and so a new scope.
+      const scopes = createScopes({ audit, store, pending: createPendingStore(db), osUser: 'tester', events: { emit: () => undefined }, session: () => sessions.session() });
+      const singleDeskScope = await scopes.current();
+      profile = { ...profile, sharedAccount: true };
+      const shared = await sessions.session();
+      expect(shared.profile).toEqual({ id: 'p-sandbox', name: 'Sandbox renamed', sharedAccount: true });
+      expect(shared.api).not.toBe(second.api);
+      const sharedScope = await scopes.current();
+      expect(sharedScope).not.toBe(singleDeskScope);
+      expect(sharedScope.profile).toMatchObject({ sharedAccount: true });
+      scopes.close();
     } finally {
       core.close();
       sessions.close();

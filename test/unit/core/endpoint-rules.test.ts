@@ -118,7 +118,7 @@ describe('movesHost', () => {
 
 const stored: Profile = {
   id: 'p1', name: 'Ops', apiVersion: '3', restUrl: 'https://api.example.com', streamUrl: 'wss://api.example.com',
-  authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, createdAt: '', updatedAt: '',
+  authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, sharedAccount: false, createdAt: '', updatedAt: '',
 };
 const edit = { ...stored, secretKey: undefined as string | undefined };
 

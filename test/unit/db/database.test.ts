@@ -21,7 +21,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const profile = (overrides: Partial<Profile> = {}): Profile => ({
   id: 'p1', name: 'Ops', apiVersion: '3', restUrl: 'https://a.example', streamUrl: 'wss://s.example',
-  authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null,
+  authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, sharedAccount: false,
   createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides,
 });
 

@@ -16,7 +16,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const profile = (overrides: Partial<Profile> = {}): Profile => ({
   id: 'p1', name: 'Ops', apiVersion: '3', restUrl: 'https://a.example', streamUrl: 'wss://s.example',
-  authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null,
+  authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, sharedAccount: false,
   createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides,
 });
 
@@ -55,6 +55,31 @@ describe('the API version column', () => {
     expect(repo.list().map((stored) => [stored.id, stored.apiVersion])).toEqual([['v2', '2'], ['p1', '3']]); // by name
     db.prepare("UPDATE profiles SET api_version = '4' WHERE id = 'v2'").run();
     expect(() => repo.find('v2')).toThrow(/profiles\.api_version holds an unknown value: 4/);
+    db.close();
+  });
+});
+
+describe('the shared-account column', () => {
+  it('round-trips the setting through insert and update, and refuses a value that is not 0 or 1', () => {
+    const db = openDatabase(dir);
+    const repo = createProfilesRepo(db);
+    repo.insert(profile({ id: 'shared', name: 'Shared', sharedAccount: true }));
+    repo.insert(profile());
+    expect(repo.list().map((stored) => [stored.id, stored.sharedAccount])).toEqual([['p1', false], ['shared', true]]);
+    repo.update(profile({ id: 'shared', name: 'Shared', sharedAccount: false }));
+    expect(repo.find('shared')?.sharedAccount).toBe(false);
+    expect(db.prepare("SELECT shared_account FROM profiles WHERE id = 'shared'").pluck().get()).toBe(0);
+    expect(() => db.prepare("UPDATE profiles SET shared_account = 2 WHERE id = 'p1'").run()).toThrow(/CHECK constraint/);
+    db.close();
+  });
+
+  it('is 0 for a row written without it, as every profile stored before the setting existed', () => {
+    const db = openDatabase(dir);
+    db.prepare(
+      `INSERT INTO profiles (id, name, api_version, rest_url, stream_url, auth_method, public_key, created_at, updated_at)
+       VALUES ('old', 'Old', '3', 'https://a.example', 'wss://s.example', 'HS256', 'pk', '', '')`,
+    ).run();
+    expect(createProfilesRepo(db).find('old')?.sharedAccount).toBe(false);
     db.close();
   });
 });

@@ -14,6 +14,7 @@ const profile = (name: string, builtIn = false): Profile => ({
   hasSecret: true,
   builtIn,
   rights: null,
+  sharedAccount: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
@@ -45,6 +46,7 @@ describe('profile formatting', () => {
 describe('profile drafts', () => {
   it('an edit draft never carries a secret', () => {
     expect(draftFromProfile(profile('Ops')).secretKey).toBe('');
+    expect(draftFromProfile({ ...profile('Ops'), sharedAccount: true }).sharedAccount).toBe(true);
   });
 
   it('puts an error from main on the field it names, anything else in the alert', () => {

@@ -14,6 +14,7 @@ const good: ProfileDraft = {
   authMethod: 'HS256',
   publicKey: ' pk ',
   secretKey: 's3cret',
+  sharedAccount: false,
 };
 
 describe('checkProfileDraft', () => {
@@ -28,8 +29,10 @@ describe('checkProfileDraft', () => {
         authMethod: 'HS256',
         publicKey: 'pk',
         secretKey: 's3cret',
+        sharedAccount: false,
       },
     });
+    expect(checkProfileDraft({ ...good, sharedAccount: true }, 'required')).toMatchObject({ ok: true, input: { sharedAccount: true } });
   });
 
   it('names every missing field with its own message', () => {
@@ -112,7 +115,7 @@ describe('hidden characters in the form', () => {
 describe('the secret on a host move', () => {
   const stored: Profile = {
     id: 'p1', name: 'Treasury', apiVersion: '3', restUrl: 'https://api.example.com', streamUrl: 'wss://api.example.com',
-    authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, createdAt: '', updatedAt: '',
+    authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, sharedAccount: false, createdAt: '', updatedAt: '',
   };
   const edit: ProfileDraft = { ...good, restUrl: stored.restUrl, streamUrl: stored.streamUrl, secretKey: '' };
 

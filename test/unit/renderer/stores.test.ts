@@ -102,7 +102,7 @@ describe('wallet store', () => {
 describe('profiles store', () => {
   const profile = (id: string, name: string): Profile => ({
     id, name, apiVersion: '3', restUrl: 'https://api.example.com', streamUrl: 'wss://api.example.com', authMethod: 'HS256',
-    publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z',
+    publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, sharedAccount: false, createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z',
   });
 
   it('replaces a known profile in place, adds a new one, and forgets the active one when it is removed', () => {

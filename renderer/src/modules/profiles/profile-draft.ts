@@ -4,12 +4,12 @@ import type { AppError, Profile } from '../../../../preload/contract';
 import { isProfileField, type FieldErrors, type ProfileDraft } from './profile-validation';
 
 export function blankDraft(): ProfileDraft {
-  return { name: '', apiVersion: '3', restUrl: '', streamUrl: '', authMethod: 'HS256', publicKey: '', secretKey: '' };
+  return { name: '', apiVersion: '3', restUrl: '', streamUrl: '', authMethod: 'HS256', publicKey: '', secretKey: '', sharedAccount: false };
 }
 
 export function draftFromProfile(profile: Profile): ProfileDraft {
-  const { name, apiVersion, restUrl, streamUrl, authMethod, publicKey } = profile;
-  return { name, apiVersion, restUrl, streamUrl, authMethod, publicKey, secretKey: '' };
+  const { name, apiVersion, restUrl, streamUrl, authMethod, publicKey, sharedAccount } = profile;
+  return { name, apiVersion, restUrl, streamUrl, authMethod, publicKey, secretKey: '', sharedAccount };
 }
 
 /** Where an error from main belongs: on a form field when it names one, else in the alert. */

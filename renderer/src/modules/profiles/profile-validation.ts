@@ -15,7 +15,7 @@ import { streamUrlFor } from './profile-versions';
 export type ProfileField = keyof ProfileInput;
 export type FieldErrors = Partial<Record<ProfileField, string>>;
 
-/** What the form holds while the user types: every field a string. */
+/** What the form holds while the user types: every text field a string, the yes/no a boolean. */
 export interface ProfileDraft {
   name: string;
   apiVersion: string;
@@ -24,10 +24,11 @@ export interface ProfileDraft {
   authMethod: string;
   publicKey: string;
   secretKey: string;
+  sharedAccount: boolean;
 }
 
 export const PROFILE_FIELDS = [
-  'name', 'apiVersion', 'restUrl', 'streamUrl', 'authMethod', 'publicKey', 'secretKey',
+  'name', 'apiVersion', 'restUrl', 'streamUrl', 'authMethod', 'publicKey', 'secretKey', 'sharedAccount',
 ] as const satisfies readonly ProfileField[];
 
 export const LIMITS = { name: 80, publicKey: 512, secretKey: 1024 } as const;
@@ -83,6 +84,8 @@ export function checkProfileDraft(draft: ProfileDraft, secretRule: SecretRule): 
     authMethod: authMethodProblem(draft.authMethod, restUrl, streamUrl, restProblem !== null || streamProblem !== null),
     publicKey: textProblem(publicKey, LIMITS.publicKey, 'The public key', 'Enter the public key', 'The public key is too long'),
     secretKey: secretProblem(secretKey, secretRule),
+    // A switch: it can only hold yes or no.
+    sharedAccount: null,
   };
   const errors: FieldErrors = {};
   for (const field of PROFILE_FIELDS) {
@@ -92,7 +95,9 @@ export function checkProfileDraft(draft: ProfileDraft, secretRule: SecretRule): 
   if (Object.keys(errors).length > 0 || !isApiVersion(draft.apiVersion) || !isAuthMethod(draft.authMethod)) {
     return { ok: false, errors };
   }
-  const input: ProfileInput = { name, apiVersion: draft.apiVersion, restUrl, streamUrl, authMethod: draft.authMethod, publicKey };
+  const input: ProfileInput = {
+    name, apiVersion: draft.apiVersion, restUrl, streamUrl, authMethod: draft.authMethod, publicKey, sharedAccount: draft.sharedAccount,
+  };
   return { ok: true, input: secretKey ? { ...input, secretKey } : input };
 }
 

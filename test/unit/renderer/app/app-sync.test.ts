@@ -11,7 +11,7 @@ import { fakeBridge, settle, withSetup } from '../fake-bridge';
 
 const profile = (id: string): Profile => ({
   id, name: id, apiVersion: '3', restUrl: 'https://api.example.com', streamUrl: 'wss://api.example.com', authMethod: 'HS256',
-  publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z',
+  publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, sharedAccount: false, createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z',
 });
 
 function setup() {

@@ -25,7 +25,7 @@ describe('the API version of a profile', () => {
   it('keeps a stored version 2 profile version 2 when edited', () => {
     const stored: Profile = {
       id: 'p2', name: 'V2', apiVersion: '2', restUrl: 'https://api.example.com', streamUrl: 'wss://api.example.com',
-      authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, createdAt: '', updatedAt: '',
+      authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, sharedAccount: false, createdAt: '', updatedAt: '',
     };
     expect(checkProfileDraft(draftFromProfile(stored), 'keep')).toMatchObject({ ok: true, input: { apiVersion: '2' } });
   });
@@ -74,7 +74,7 @@ describe('an empty streaming URL', () => {
   it('on an edit, emptying the streaming field of a same-host profile keeps the stored secret', () => {
     const stored: Profile = {
       id: 'p1', name: 'Desk', apiVersion: '3', restUrl: 'https://api.example.com', streamUrl: 'wss://api.example.com',
-      authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, createdAt: '', updatedAt: '',
+      authMethod: 'HS256', publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, sharedAccount: false, createdAt: '', updatedAt: '',
     };
     expect(secretRuleFor(stored, draft({ streamUrl: '' }))).toBe('keep');
     expect(secretRuleFor(stored, draft({ restUrl: 'https://other.example.com', streamUrl: '' }))).toBe('again');

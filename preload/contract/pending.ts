@@ -18,7 +18,8 @@ export type PendingMoveKind = (typeof PENDING_MOVE_KINDS)[number];
 
 /**
  * sending: written, the request is on its way. done: the service answered with its id(s).
- * refused: the service said no; nothing was created. uncertain: the answer was lost; being checked.
+ * refused: the service said no; nothing was created. uncertain: the answer was lost; being checked
+ * (with no deadline — mayRunLate — it is "not seen yet" until it appears or a person gives it up).
  * found / absent: settled from the history (or by a person). ambiguous: more than one transaction
  * could be it; a person must choose.
  */
@@ -61,6 +62,12 @@ export interface PendingMoveView {
   settledBy: SettledBy | null;
   /** Service time after which a lost request can no longer land (ISO), while uncertain. */
   settleBy: string | null;
+  /**
+   * Nothing bounds when the service may still run it (Basic auth): while uncertain it is not seen
+   * yet and never settled absent by time; once a person gave it up, sending it again may make it
+   * happen twice.
+   */
+  mayRunLate: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -72,6 +79,8 @@ export interface PendingOperations {
   linkPendingMove: Op<{ moveId: string; txId: string }, PendingMoveView>;
   /** A person says none of the candidates is it: the move is settled as absent. */
   dismissPendingMove: Op<{ moveId: string }, PendingMoveView>;
+  /** A person says a move not seen yet (mayRunLate) will not happen; the service may still run it. */
+  abandonPendingMove: Op<{ moveId: string }, PendingMoveView>;
 }
 
 const moveId = z.string().trim().min(1, 'Move id is missing').max(64, 'Move id is too long').regex(/^[A-Za-z0-9-]+$/, 'Move id is not valid');
@@ -81,6 +90,7 @@ export const PENDING_OPERATIONS = {
   listPendingMoves: reads(noPayload),
   linkPendingMove: changes(z.object({ moveId, txId }).strict()),
   dismissPendingMove: changes(z.object({ moveId }).strict()),
+  abandonPendingMove: changes(z.object({ moveId }).strict()),
 } as const satisfies OperationSpecs<PendingOperations>;
 
 export interface PendingEvents {

@@ -1,7 +1,8 @@
 // The ledger of one profile's money moves. Every money-moving call goes through send() or
 // decide(): the move is written (with the pre-send history cursor) before the request leaves and
 // settled when the answer arrives. A lost answer leaves it `uncertain` for the reconciler; it is
-// never re-sent. Ambiguous moves wait for a person (link() or dismiss()). Each step is audited.
+// never re-sent. Ambiguous moves wait for a person (link() or dismiss()); a move nothing bounds in
+// time is given up only by a person (abandon()). Each step is audited.
 import { randomUUID } from 'node:crypto';
 import type { PendingMoveView } from '../../../preload/contract/pending';
 import type { Settled } from '../../exchange/operations';
@@ -11,9 +12,11 @@ import type { AuditLog } from '../audit/audit-log';
 import { audited, type AuditSubject } from '../audit/audited';
 import { answerLost, failureText } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
+import { claimsInStore, type ClaimRegistry } from './claims';
 import { claimKey, isHistoryKind, isNumericId, providerOf, toCandidate, type Decision } from './matching';
 import { auditSettlement } from './settlement-audit';
 import { Reconciler, type LedgerApi } from './reconciler';
+import { DEFAULT_RECHECK, type RecheckTimings } from './recheck';
 import type { FeeMode, PendingMove, PendingStore } from './store';
 import { toMoveView } from './view';
 
@@ -36,6 +39,18 @@ export interface LedgerDeps {
   pollMs?: number;
   /** For a commit or rollback whose answer was lost: how long before its status proves it absent. */
   decisionSettleMs?: number;
+  /** Where transactions are attributed to moves; this desk's own database unless a shared one is given. */
+  claims?: ClaimRegistry;
+  /** True when other desks or scripts use the account (read at each decision: the profile may change). */
+  sharedAccount?: () => boolean;
+  /**
+   * False when nothing bounds when the service may still run a request (Basic auth): a move whose
+   * answer was lost then has no deadline. True (the default) when requests expire with their
+   * signature window (HS256).
+   */
+  requestsExpire?: () => boolean;
+  /** When a move with no deadline is looked for again. */
+  recheck?: RecheckTimings;
   wallNow?: () => Date;
 }
 
@@ -48,18 +63,22 @@ const RECENT_LIMIT = 50;
 export class PendingLedger {
   private readonly listeners = new Set<SettlementListener>();
   private readonly reconciler: Reconciler;
+  private readonly claims: ClaimRegistry;
 
   constructor(private readonly deps: LedgerDeps) {
-    this.reconciler = new Reconciler(deps.store, deps.api, deps.profile.id, deps.pollMs ?? 1_000, (move, decision) =>
-      this.applyDecision(move, decision, 'reconciler'),
-    );
+    this.claims = deps.claims ?? claimsInStore(deps.store, deps.profile.id);
+    this.reconciler = new Reconciler({
+      store: deps.store, claims: this.claims, api: deps.api, profileId: deps.profile.id, pollMs: deps.pollMs ?? 1_000,
+      recheck: deps.recheck ?? DEFAULT_RECHECK, othersUseAccount: () => deps.sharedAccount?.() === true,
+      apply: (move, decision) => this.applyDecision(move, decision, 'reconciler'),
+    });
   }
 
   /** Resumes what a previous run left open: a move still `sending` was cut off mid-request. */
   start(): void {
     for (const move of this.deps.store.inStates(this.deps.profile.id, ['sending'])) {
       const sentAt = move.sentAtMs ?? this.deps.api.serviceNow();
-      this.save({ ...move, state: 'uncertain', sentAtMs: sentAt, settleByMs: move.settleByMs ?? sentAt + this.settleMs(),
+      this.save({ ...move, state: 'uncertain', sentAtMs: sentAt, settleByMs: move.settleByMs ?? this.deadlineAfter(sentAt),
         reason: 'Coffer stopped while the request was on its way; checking the history' });
     }
     this.reconciler.start();
@@ -109,8 +128,9 @@ export class PendingLedger {
       return { move: this.save({ ...move, state: 'uncertain', sentAtMs, settleByMs, reason: result.reason }), result };
     }
     const txIds = idsOf(result.value);
-    const done = this.deps.store.atomically(() => {
-      for (const txId of txIds) this.deps.store.claim(this.deps.profile.id, claimKey(move.kind, txId), move.id);
+    // The service's own answer proves these are this move's.
+    const done = this.claims.settle(() => {
+      for (const txId of txIds) this.claims.claim(claimKey(move.kind, txId), move.id);
       return this.save({ ...move, state: 'done', txIds, reason: null, settledBy: 'service' });
     });
     return { move: done, result };
@@ -133,7 +153,7 @@ export class PendingLedger {
     } catch (error) {
       if (answerLost(error)) {
         const sentAt = move.sentAtMs ?? this.deps.api.serviceNow();
-        this.save({ ...move, state: 'uncertain', settleByMs: sentAt + this.settleMs(), reason: failureText(error) });
+        this.save({ ...move, state: 'uncertain', settleByMs: this.deadlineAfter(sentAt), reason: failureText(error) });
       } else {
         this.save({ ...move, state: 'refused', reason: failureText(error), settledBy: 'service' });
       }
@@ -166,6 +186,19 @@ export class PendingLedger {
     return toMoveView(this.applyDecision(this.ambiguous(moveId), { status: 'absent' }, 'person'));
   }
 
+  /** A person says a move with no deadline, not seen yet, will not happen. The service may still
+   *  run it: the move is settled as absent by that person, and Coffer stops looking for it. */
+  abandon(moveId: string): PendingMoveView {
+    const move = this.byId(moveId);
+    if (move === undefined) throw new AppFailure('NOT_FOUND', `Move ${moveId} is unknown`, 'moveId');
+    if (move.state !== 'uncertain' || move.settleByMs !== null) {
+      throw new AppFailure('NOT_ALLOWED', move.state === 'uncertain'
+        ? 'This move is settled by the history once its time has passed; it cannot be given up'
+        : `This move is ${move.state}, not waiting to be seen`, 'moveId');
+    }
+    return toMoveView(this.applyDecision(move, { status: 'absent' }, 'person'));
+  }
+
   /** True while the transaction may still turn out to be one of this profile's open moves: it must
    *  not be offered as anybody else's (e.g. in the approvals queue) before that is decided. */
   holds(tx: Transaction): boolean {
@@ -190,20 +223,19 @@ export class PendingLedger {
     let tx: Transaction | null = null;
     if (decision.status === 'found') {
       tx = decision.transaction;
-      const claimed = this.deps.store.atomically(() => {
+      const claimed = this.claims.settle(() => {
         // A commit or rollback creates no transaction of its own: nothing to claim.
-        if (isHistoryKind(move.kind) && !this.deps.store.claim(this.deps.profile.id, claimKey(move.kind, decision.transaction.id), move.id)) return null;
+        if (isHistoryKind(move.kind) && !this.claims.claim(claimKey(move.kind, decision.transaction.id), move.id)) return null;
         return this.save({ ...move, state: 'found', txIds: [decision.transaction.id], candidates: by === 'person' ? move.candidates : [], settledBy: by,
           reason: by === 'person' ? `Linked by a person to transaction ${decision.transaction.id}` : `Found in the history: transaction ${decision.transaction.id}` });
       });
       if (claimed === null) return move;
       settled = claimed;
     } else if (decision.status === 'absent') {
-      settled = this.save({ ...move, state: 'absent', candidates: by === 'person' ? move.candidates : [], settledBy: by,
-        reason: by === 'person' ? 'A person confirmed none of the candidates is this move' : 'Nothing matching appeared in the history: the request never took effect' });
+      settled = this.save({ ...move, state: 'absent', candidates: by === 'person' ? move.candidates : [], settledBy: by, reason: absentReason(move, by) });
     } else {
       settled = this.save({ ...move, state: 'ambiguous', candidates: decision.candidates.map(toCandidate), settledBy: null,
-        reason: `${decision.candidates.length} transactions could be this move; choose which one, or none` });
+        reason: ambiguousReason(decision.candidates.length, decision.othersUseAccount === true) });
     }
     auditSettlement(this.deps.audit, this.deps.profile, settled, by);
     for (const listener of this.listeners) listener(settled, tx);
@@ -236,8 +268,9 @@ export class PendingLedger {
     return saved;
   }
 
-  private settleMs(): number {
-    return this.deps.decisionSettleMs ?? 40_000;
+  /** When a request sent at `sentAt` whose answer was lost is proven absent; null when never by time. */
+  private deadlineAfter(sentAt: number): number | null {
+    return this.deps.requestsExpire?.() === false ? null : sentAt + (this.deps.decisionSettleMs ?? 40_000);
   }
 
   private wallNow(): string {
@@ -245,3 +278,16 @@ export class PendingLedger {
   }
 }
 
+
+function absentReason(move: PendingMove, by: 'reconciler' | 'person'): string {
+  if (by === 'reconciler') return 'Nothing matching appeared in the history: the request never took effect';
+  if (move.state === 'uncertain') return 'Marked by a person as will not happen; the service may still run it';
+  if (move.settleByMs === null) return 'A person confirmed none of the candidates is this move; the service may still run it';
+  return 'A person confirmed none of the candidates is this move';
+}
+
+function ambiguousReason(count: number, othersUseAccount: boolean): string {
+  if (!othersUseAccount) return `${count} transactions could be this move; choose which one, or none`;
+  const which = count === 1 ? 'the matching transaction' : `the ${count} matching transactions`;
+  return `Other desks or scripts use this account, so ${which} may be theirs; choose which one is this move, or none`;
+}

@@ -5,7 +5,9 @@
 //     and stamped no later than the end of the signature window (the service refuses it after);
 //   - the same kind and direction, the same currency, the exact amount under the fee mode used;
 //   - never a transaction already attributed to another move;
-//   - one candidate: found; more: ambiguous; none once the window has closed: absent.
+//   - one candidate: found; more: ambiguous; none once the window has closed: absent;
+//   - when other desks or scripts use the account, any candidate is ambiguous (it may be theirs),
+//     and a move with no window (the service may run it late) is never absent by time.
 import Decimal from '../../../preload/contract/decimal';
 import type { MoveCandidate } from '../../../preload/contract/pending';
 import type { BuyCryptoOrder, Transaction, TransactionFilter } from '../../exchange/domain';
@@ -116,21 +118,30 @@ export type Decision =
   | { status: 'wait' }
   | { status: 'found'; transaction: Transaction }
   | { status: 'absent' }
-  | { status: 'ambiguous'; candidates: Transaction[] };
+  | { status: 'ambiguous'; candidates: Transaction[]; othersUseAccount?: boolean };
 
-/** What the candidates prove once the window has closed (before that, nothing is decided). */
-export function decide(move: PendingMove, candidates: readonly Transaction[], serviceNow: number): Decision {
-  if (move.settleByMs === null || serviceNow < move.settleByMs) return { status: 'wait' };
+/**
+ * What the candidates prove. A move with a deadline is decided once it has passed: one candidate
+ * found, several ambiguous, none absent. A move with none (the service may still run it) is
+ * decided only by what appears: until then it waits, never absent. When other desks or scripts use
+ * the account, a candidate may be theirs: any candidate goes to a person.
+ */
+export function decide(move: PendingMove, candidates: readonly Transaction[], serviceNow: number, othersUseAccount = false): Decision {
+  if (move.settleByMs !== null && serviceNow < move.settleByMs) return { status: 'wait' };
   const [only, ...others] = candidates;
-  if (only === undefined) return { status: 'absent' };
-  if (others.length === 0) return { status: 'found', transaction: only };
-  return { status: 'ambiguous', candidates: [...candidates] };
+  if (only === undefined) return move.settleByMs === null ? { status: 'wait' } : { status: 'absent' };
+  if (others.length === 0 && !othersUseAccount) return { status: 'found', transaction: only };
+  return { status: 'ambiguous', candidates: [...candidates], othersUseAccount };
 }
 
-/** The decision for a commit or rollback: the withdrawal's own status tells whether it happened. */
+/** The decision for a commit or rollback: the withdrawal's own status tells whether it happened,
+ *  or that it never can (rolled back before a commit, committed before a rollback). */
 export function decideDecision(move: PendingMove, tx: Transaction, serviceNow: number): Decision {
-  const happened = move.kind === 'commit' ? ['PENDING', 'SUCCESS', 'FAILED'].includes(tx.status) : tx.status === 'ROLLED_BACK';
+  const committed = ['PENDING', 'SUCCESS', 'FAILED'].includes(tx.status);
+  const happened = move.kind === 'commit' ? committed : tx.status === 'ROLLED_BACK';
   if (happened) return { status: 'found', transaction: tx };
+  const impossible = move.kind === 'commit' ? tx.status === 'ROLLED_BACK' : committed;
+  if (impossible) return { status: 'absent' };
   if (move.settleByMs === null || serviceNow < move.settleByMs) return { status: 'wait' };
   return { status: 'absent' };
 }

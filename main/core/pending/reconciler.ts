@@ -1,13 +1,17 @@
-// Works one profile's open moves in the background, across restarts. Nothing is decided before a
-// move's signature window has closed (until then the service could still accept it, and a second
-// identical transaction could still appear); then the history after the move's cursor is read once
-// and the matching rules decide. A candidate that two open moves could both be is settled for
-// neither automatically: both become ambiguous and go to a person.
+// Works one profile's open moves in the background, across restarts. A move with a deadline is not
+// decided before its signature window has closed (until then the service could still accept it,
+// and a second identical transaction could still appear); then the history after the move's
+// cursor is read and the matching rules decide. A move with no deadline (the service may run it
+// at any time) is looked for on a back-off schedule until it appears or a person gives it up. A
+// candidate that two open moves could both be is settled for neither automatically: both become
+// ambiguous and go to a person.
 import type { BuyCryptoOrder, Transaction, TransactionFilter } from '../../exchange/domain';
+import type { ClaimRegistry } from './claims';
 import {
   claimKey, decide, decideDecision, historyFilter, inWindow, isCandidate, isHistoryKind, looksLike, orderAsTransaction, providerOf,
   type Decision,
 } from './matching';
+import { checksDue, type RecheckTimings } from './recheck';
 import type { PendingMove, PendingStore } from './store';
 
 type Apply = (move: PendingMove, decision: Decision) => PendingMove;
@@ -21,21 +25,31 @@ export interface LedgerApi {
   buyCryptoOrders(providerId: string): Promise<BuyCryptoOrder[]>;
 }
 
+export interface ReconcilerDeps {
+  store: PendingStore;
+  claims: ClaimRegistry;
+  api: LedgerApi;
+  profileId: string;
+  pollMs: number;
+  recheck: RecheckTimings;
+  /** True when other desks or scripts use the account: no candidate is provably this desk's. */
+  othersUseAccount: () => boolean;
+  apply: Apply;
+}
+
 export class Reconciler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** Moves with no deadline: how many of their check times have been worked (this run only). */
+  private readonly checks = new Map<string, number>();
+  /** Moves with no deadline to look at on the next pass: a transaction like them was just seen. */
+  private readonly soon = new Set<string>();
 
-  constructor(
-    private readonly store: PendingStore,
-    private readonly api: LedgerApi,
-    private readonly profileId: string,
-    private readonly pollMs: number,
-    private readonly apply: Apply,
-  ) {}
+  constructor(private readonly deps: ReconcilerDeps) {}
 
   start(): void {
     if (this.timer !== null) return;
-    this.timer = setInterval(() => void this.pass(), this.pollMs);
+    this.timer = setInterval(() => void this.pass(), this.deps.pollMs);
     this.timer.unref();
     void this.pass();
   }
@@ -54,27 +68,35 @@ export class Reconciler {
   }
 
   holds(tx: Transaction): boolean {
-    for (const move of this.store.inStates(this.profileId, ['ambiguous'])) {
+    const { store, profileId } = this.deps;
+    for (const move of store.inStates(profileId, ['ambiguous'])) {
       if (move.candidates.some((c) => c.id === tx.id)) return true;
     }
-    const open = this.store.inStates(this.profileId, ['sending', 'uncertain']).filter((m) => m.kind !== 'buyCryptoOrder' && looksLike(m, tx) && inWindow(m, tx));
-    return open.length > 0 && this.store.claimed(this.profileId, [tx.id]).size === 0;
+    const open = store.inStates(profileId, ['sending', 'uncertain']).filter((m) => m.kind !== 'buyCryptoOrder' && looksLike(m, tx) && inWindow(m, tx));
+    if (open.length === 0 || this.deps.claims.claimed([tx.id]).size > 0) return false;
+    for (const move of open) if (move.state === 'uncertain' && move.settleByMs === null) this.soon.add(move.id);
+    return true;
   }
 
   private async work(): Promise<void> {
-    const open = this.store.inStates(this.profileId, ['uncertain']);
+    const { store, profileId, api } = this.deps;
+    const open = store.inStates(profileId, ['uncertain']);
     if (open.length === 0) return;
-    const now = this.api.serviceNow();
-    const ready = open.filter((m) => m.settleByMs !== null && m.settleByMs <= now);
+    const now = api.serviceNow();
+    const ready = open.filter((m) => this.due(m, now));
     if (ready.length === 0) return;
-    const sending = this.store.inStates(this.profileId, ['sending']);
+    const sending = store.inStates(profileId, ['sending']);
     const candidates = new Map<string, Transaction[]>();
     for (const move of open.filter(isHistoryMove)) {
       // A move still inside its window is read too: it may share a candidate with a ready one.
       if (!ready.includes(move) && !ready.some((r) => sameShape(r, move))) continue;
       const found = await this.candidatesOf(move).catch(() => null);
-      if (found !== null) candidates.set(move.id, found);
+      if (found === null) continue;
+      candidates.set(move.id, found);
+      // A move with no deadline whose history was read anyway is as ready as it will ever be.
+      if (move.settleByMs === null && !ready.includes(move)) ready.push(move);
     }
+    const othersUseAccount = this.deps.othersUseAccount();
     for (const move of ready) {
       try {
         if (!isHistoryMove(move)) {
@@ -85,14 +107,27 @@ export class Reconciler {
         if (sending.some((s) => sameShape(s, move))) continue;
         const own = candidates.get(move.id);
         if (own === undefined) continue;
-        const shared = open.filter((other) => other.id !== move.id && own.some((tx) => candidates.get(other.id)?.some((o) => o.id === tx.id)));
-        if (shared.some((other) => !ready.includes(other))) continue;
-        const decision = shared.length > 0 && own.length > 0 ? { status: 'ambiguous' as const, candidates: own } : decide(move, own, now);
-        this.apply(this.store.byId(move.id) ?? move, decision);
+        const contested = open.filter((other) => other.id !== move.id && own.some((tx) => candidates.get(other.id)?.some((o) => o.id === tx.id)));
+        if (contested.some((other) => !ready.includes(other))) continue;
+        const decision: Decision = contested.length > 0 && own.length > 0
+          ? { status: 'ambiguous', candidates: own, othersUseAccount }
+          : decide(move, own, now, othersUseAccount);
+        this.deps.apply(store.byId(move.id) ?? move, decision);
       } catch {
         // The service is unreachable or answered oddly: try again on the next pass, never re-send.
       }
     }
+  }
+
+  /** A move with a deadline once it has passed; one without at each of its check times (or when
+   *  a transaction like it was just seen). */
+  private due(move: PendingMove, now: number): boolean {
+    if (move.settleByMs !== null) return move.settleByMs <= now;
+    const passed = checksDue(move.sentAtMs ?? now, now, this.deps.recheck);
+    const early = this.soon.delete(move.id);
+    if (!early && passed <= (this.checks.get(move.id) ?? 0)) return false;
+    this.checks.set(move.id, passed);
+    return true;
   }
 
   private async candidatesOf(move: PendingMove): Promise<Transaction[]> {
@@ -100,24 +135,24 @@ export class Reconciler {
     for await (const tx of this.records(move)) {
       if (looksLike(move, tx) && inWindow(move, tx)) matching.push(tx);
     }
-    const claimed = this.store.claimed(this.profileId, matching.map((tx) => claimKey(move.kind, tx.id)));
+    const claimed = this.deps.claims.claimed(matching.map((tx) => claimKey(move.kind, tx.id)));
     return matching.filter((tx) => isCandidate(move, tx, claimed));
   }
 
   /** Where the move would show: the provider's orders for a buy-crypto order, else the wallet history. */
   private async *records(move: PendingMove): AsyncIterable<Transaction> {
     if (move.kind !== 'buyCryptoOrder') {
-      yield* this.api.transactions(historyFilter(move));
+      yield* this.deps.api.transactions(historyFilter(move));
       return;
     }
     const provider = providerOf(move.destination);
-    for (const order of await this.api.buyCryptoOrders(provider)) yield orderAsTransaction(order, provider);
+    for (const order of await this.deps.api.buyCryptoOrders(provider)) yield orderAsTransaction(order, provider);
   }
 
   private async settleDecision(move: PendingMove, now: number): Promise<void> {
-    if (move.subjectId === null) return void this.apply(move, { status: 'absent' });
-    const tx = await this.api.transaction(move.subjectId);
-    this.apply(move, decideDecision(move, tx, now));
+    if (move.subjectId === null) return void this.deps.apply(move, { status: 'absent' });
+    const tx = await this.deps.api.transaction(move.subjectId);
+    this.deps.apply(move, decideDecision(move, tx, now));
   }
 }
 

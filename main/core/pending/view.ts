@@ -16,7 +16,14 @@ export function toMoveView(move: PendingMove): PendingMoveView {
     reason: move.reason,
     settledBy: move.settledBy,
     settleBy: move.state === 'uncertain' && move.settleByMs !== null ? new Date(move.settleByMs).toISOString() : null,
+    mayRunLate: mayRunLate(move),
     createdAt: move.createdAt,
     updatedAt: move.updatedAt,
   };
+}
+
+/** Open, or given up by a person, with no deadline: the service may still run it. */
+function mayRunLate(move: PendingMove): boolean {
+  if (move.settleByMs !== null || move.sentAtMs === null) return false;
+  return move.state === 'uncertain' || move.state === 'ambiguous' || (move.state === 'absent' && move.settledBy === 'person');
 }

@@ -107,9 +107,12 @@ export class WithdrawalFollower {
     if (move.state === 'found' && tx !== null) {
       this.records.resolveUncertain(w, tx);
     } else if (move.state === 'absent') {
-      const words = move.settledBy === 'person'
-        ? 'Marked as never sent: none of the matching withdrawals is this one. You may prepare it again.'
-        : 'The withdrawal never reached the service; nothing was created. You may prepare it again.';
+      const words = move.settledBy !== 'person'
+        ? 'The withdrawal never reached the service; nothing was created. You may prepare it again.'
+        : move.settleByMs === null
+          // Nothing bounds when the service may still run it: a person's word is not proof.
+          ? 'Marked by a person as will not happen, but the service may still run it: preparing it again may send it twice.'
+          : 'Marked as never sent: none of the matching withdrawals is this one. You may prepare it again.';
       this.records.move(w, 'reconciledAbsent', { pendingOperation: null, error: words });
     } else if (move.state === 'ambiguous') {
       // The candidates are shown on this row only, not as separate rows anyone could approve.

@@ -25,7 +25,7 @@ const OPERATIONS = {
   exportBalancesOnDate: true, marketSymbols: true, watchCandles: true, stopCandles: true,
   estimateWithdrawalFee: true, prepareWithdrawal: true, listApprovals: true, commitWithdrawal: true,
   rollbackWithdrawal: true, getServiceClock: true, listAudit: true, exportAuditCsvChunk: true,
-  verifyAudit: true, listPendingMoves: true, linkPendingMove: true, dismissPendingMove: true,
+  verifyAudit: true, listPendingMoves: true, linkPendingMove: true, dismissPendingMove: true, abandonPendingMove: true,
 } as const satisfies { readonly [K in OperationName]: true };
 
 const EVENTS = {

@@ -115,4 +115,33 @@ describe('the decision', () => {
     expect(decideDecision(commit, tx({ status: 'CREATED' }), SENT + 15_000)).toEqual({ status: 'absent' });
     expect(decideDecision(move({ kind: 'rollback' }), tx({ status: 'ROLLED_BACK' }), SENT)).toMatchObject({ status: 'found' });
   });
+
+  it('when other desks or scripts use the account, sends even a single candidate to a person', () => {
+    const now = SENT + 15_000;
+    expect(decide(move({}), [tx({})], now, true)).toMatchObject({ status: 'ambiguous', candidates: [{ id: '101' }], othersUseAccount: true });
+    expect(decide(move({}), [tx({}), tx({ id: '102' })], now, true)).toMatchObject({ status: 'ambiguous', othersUseAccount: true });
+    // Nothing there is still proof of nothing: the service history shows every request it ran.
+    expect(decide(move({}), [], now, true)).toEqual({ status: 'absent' });
+    expect(decide(move({}), [tx({})], SENT + 14_999, true)).toEqual({ status: 'wait' });
+  });
+
+  it('for a move with no deadline, settles on what appears and never on time alone', () => {
+    const open = move({ settleByMs: null });
+    const aDayLater = SENT + 86_400_000;
+    expect(decide(open, [], aDayLater)).toEqual({ status: 'wait' });
+    expect(decide(open, [tx({})], SENT + 1_000)).toMatchObject({ status: 'found', transaction: { id: '101' } });
+    expect(decide(open, [tx({})], SENT + 1_000, true)).toMatchObject({ status: 'ambiguous' });
+    // Stamped long after it was sent is still this move: nothing bounds when the service runs it.
+    expect(isCandidate(open, tx({ createdAt: at(3_600_000) }), none)).toBe(true);
+  });
+
+  it('for a commit or rollback, is absent at once when the other decision already stands', () => {
+    const commit = move({ kind: 'commit', subjectId: '101', settleByMs: null });
+    expect(decideDecision(commit, tx({ status: 'ROLLED_BACK' }), SENT)).toEqual({ status: 'absent' });
+    expect(decideDecision(commit, tx({ status: 'CREATED' }), SENT + 86_400_000)).toEqual({ status: 'wait' });
+    expect(decideDecision(commit, tx({ status: 'SUCCESS' }), SENT)).toMatchObject({ status: 'found' });
+    const rollback = move({ kind: 'rollback', subjectId: '101', settleByMs: null });
+    expect(decideDecision(rollback, tx({ status: 'PENDING' }), SENT)).toEqual({ status: 'absent' });
+    expect(decideDecision(rollback, tx({ status: 'CREATED' }), SENT + 86_400_000)).toEqual({ status: 'wait' });
+  });
 });

@@ -13,7 +13,7 @@ beforeEach(() => setActivePinia(createPinia()));
 
 const move = (id: string, state: PendingMoveView['state'], updatedAt: string): PendingMoveView => ({
   id, profileId: 'p1', kind: 'transfer', currency: 'USDT', amount: '1', destination: null, state, txIds: [], candidates: [],
-  reason: null, settledBy: null, settleBy: null, createdAt: '2026-11-23T09:00:00.000Z', updatedAt,
+  reason: null, settledBy: null, settleBy: null, mayRunLate: false, createdAt: '2026-11-23T09:00:00.000Z', updatedAt,
 });
 
 const withdrawal = (localId: string, state: WithdrawalView['state'], updatedAt = '2026-11-23T09:00:00.000Z'): WithdrawalView => ({

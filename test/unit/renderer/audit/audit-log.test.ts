@@ -16,7 +16,7 @@ const entry = (id: number): AuditEntry => ({
 
 const moveIn = (state: PendingMoveView['state']): PendingMoveView => ({
   id: 'm1', profileId: 'p1', kind: 'transfer', currency: 'USDT', amount: '1', destination: null, state, txIds: [], candidates: [],
-  reason: null, settledBy: null, settleBy: null, createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z',
+  reason: null, settledBy: null, settleBy: null, mayRunLate: false, createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z',
 });
 
 afterEach(() => vi.useRealTimers());

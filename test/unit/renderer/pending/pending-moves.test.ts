@@ -11,7 +11,7 @@ import { fakeBridge, settle, withSetup } from '../fake-bridge';
 
 const move = (id: string, overrides: Partial<PendingMoveView> = {}): PendingMoveView => ({
   id, profileId: 'p1', kind: 'transfer', currency: 'USDT', amount: '1', destination: null, state: 'uncertain', txIds: [], candidates: [],
-  reason: null, settledBy: null, settleBy: null, createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z', ...overrides,
+  reason: null, settledBy: null, settleBy: null, mayRunLate: false, createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z', ...overrides,
 });
 
 const activeP1 = () => useProfilesStore().setActiveProfileId('p1');

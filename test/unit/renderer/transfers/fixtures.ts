@@ -43,7 +43,7 @@ export function movement(id: string, overrides: Partial<MovementView> = {}): Mov
 export function pendingMove(overrides: Partial<PendingMoveView>): PendingMoveView {
   return {
     id: 'm1', profileId: 'p1', kind: 'transfer', currency: 'USDT', amount: '10', destination: null, state: 'uncertain',
-    txIds: [], candidates: [], reason: 'The reply was lost', settledBy: null, settleBy: null,
+    txIds: [], candidates: [], reason: 'The reply was lost', settledBy: null, settleBy: null, mayRunLate: false,
     createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z', ...overrides,
   };
 }

@@ -15,7 +15,7 @@ const BTC: MergedBalance = { currency: 'BTC', wallet: { available: '1', reserved
 function move(overrides: Partial<PendingMoveView>): PendingMoveView {
   return {
     id: 'm1', profileId: 'p1', kind: 'transfer', currency: 'USDT', amount: '10', destination: 'wallet>spot', state: 'uncertain',
-    txIds: [], candidates: [], reason: null, settledBy: null, settleBy: null,
+    txIds: [], candidates: [], reason: null, settledBy: null, settleBy: null, mayRunLate: false,
     createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z', ...overrides,
   };
 }

@@ -1,0 +1,28 @@
+// Which move each service transaction is attributed to. The ledger asks only this port, so the
+// claims can live in this desk's database (today) or in a store a team's desks share.
+//
+// A shared registry must guarantee what the SQLite one does within one desk:
+//   - exclusive: a transaction is held by at most one move of any desk on the account; the first
+//     claim wins and a claim never moves to another move;
+//   - atomic with the settlement: `settle` is one unit of work with the claims made inside it —
+//     if the settlement is not recorded, its claims are withdrawn, and no move is recorded as
+//     found on a transaction it failed to claim.
+import type { PendingStore } from './store';
+
+export interface ClaimRegistry {
+  /** Attributes the transaction (a claim key) to the move; false when another move holds it. Call inside settle(). */
+  claim(key: string, moveId: string): boolean;
+  /** Which of these claim keys some move already holds. */
+  claimed(keys: readonly string[]): Set<string>;
+  /** Runs fn as one unit with the claims it makes: both land, or neither does. */
+  settle<T>(fn: () => T): T;
+}
+
+/** The claims of one profile in this desk's coffer.db, in the same transaction as the move's row. */
+export function claimsInStore(store: PendingStore, profileId: string): ClaimRegistry {
+  return {
+    claim: (key, moveId) => store.claim(profileId, key, moveId),
+    claimed: (keys) => store.claimed(profileId, keys),
+    settle: (fn) => store.atomically(fn),
+  };
+}

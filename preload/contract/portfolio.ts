@@ -124,13 +124,28 @@ export interface MarketOperations {
   stopCandles: Op<void, void>;
 }
 
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Why `text` is not a UTC calendar day (YYYY-MM-DD) that exists and is not after `now`, or null.
+ * Total: any text gets an answer, never an exception (a date that does not exist has no ISO form).
+ */
+export function calendarDayProblem(text: string, now: number = Date.now()): string | null {
+  if (!DAY_PATTERN.test(text)) return 'day must be a date written YYYY-MM-DD';
+  const midnight = Date.parse(`${text}T00:00:00Z`);
+  if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== text) return 'day is not a calendar date';
+  if (midnight > now) return 'day must not be in the future';
+  return null;
+}
+
 /** A UTC calendar day, YYYY-MM-DD, that exists and is not in the future. */
 export const calendarDay = z
   .string({ error: 'day must be a date' })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be a date written YYYY-MM-DD')
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'day is not a calendar date')
-  .refine((day) => Date.parse(`${day}T00:00:00Z`) <= Date.now(), 'day must not be in the future');
+  .superRefine((day, ctx) => {
+    const problem = calendarDayProblem(day);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const range = z.enum(PORTFOLIO_RANGES, { error: `range must be one of ${PORTFOLIO_RANGES.join(', ')}` });
 const scope = z.enum(PORTFOLIO_SCOPES, { error: 'scope must be master or all' });

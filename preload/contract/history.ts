@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isoTime } from './fields';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
 import type { DateBalances, PortfolioScope } from './portfolio-day';
+import { visibleText } from './profile-schemas';
 
 /** in: the wallet received it; out: the wallet paid it (fees are always out). */
 export const HISTORY_DIRECTIONS = ['in', 'out'] as const;
@@ -345,7 +346,9 @@ export const EXPORT_KEY_OPERATIONS = {
   exportSigningKey: changes(noPayload),
   trustedExportKeys: reads(noPayload),
   trustExportKey: changes(
-    z.object({ publicKey, label: z.string().trim().min(1, 'Give the desk a name').max(80, 'label is too long') }).strict(),
+    z
+      .object({ publicKey, label: z.string().trim().min(1, 'Give the desk a name').max(80, 'label is too long').superRefine(visibleText('The label')) })
+      .strict(),
   ),
   forgetExportKey: changes(z.object({ fingerprint: z.string().trim().min(1, 'fingerprint is empty').max(100, 'fingerprint is too long') }).strict()),
 } as const satisfies OperationSpecs<ExportKeyOperations>;
@@ -354,7 +357,7 @@ export const REVIEW_OPERATIONS = {
   beginReview: changes(
     z
       .object({
-        fileName: z.string().trim().min(1, 'fileName is empty').max(255, 'fileName is too long'),
+        fileName: z.string().trim().min(1, 'fileName is empty').max(255, 'fileName is too long').superRefine(visibleText('The file name')),
         size: z.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'The file is empty').max(4 * 1024 ** 3, 'The file is larger than 4 GiB'),
       })
       .strict(),

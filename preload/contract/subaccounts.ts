@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { amount, currency, network } from './fields';
 import type { PendingMoveView } from './pending';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
+import { visibleText } from './profile-schemas';
 import type { DepositAddress, ValuedBalance } from './wallet';
 
 /** new: created, not yet used; frozen: blocked by the master, can be activated; disabled: by the service, for good. */
@@ -212,7 +213,7 @@ export const SUB_ACCOUNT_OPERATIONS = {
         ids,
         withdrawEnabled: z.boolean({ error: 'withdrawEnabled must be true or false' }).optional(),
         depositAddressGenerationEnabled: z.boolean({ error: 'depositAddressGenerationEnabled must be true or false' }).optional(),
-        description: z.string().trim().max(255, 'description is at most 255 characters').optional(),
+        description: z.string().trim().max(255, 'description is at most 255 characters').superRefine(visibleText('The description')).optional(),
       })
       .strict()
       .refine((input) => input.withdrawEnabled !== undefined || input.depositAddressGenerationEnabled !== undefined || input.description !== undefined, {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { amount, currency, network } from './fields';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
+import { visibleText } from './profile-schemas';
 
 export const WITHDRAWAL_VIEW_STATES = [
   'PREPARING',
@@ -109,12 +110,14 @@ export const WITHDRAWAL_OPERATIONS = {
       .object({
         currency,
         network,
-        // Checked against the network's pattern by the service; here only its size.
-        address: z.string().trim().min(1, 'Enter the address').max(256, 'address is too long'),
-        paymentId: z.string().trim().max(256, 'paymentId is too long').optional(),
+        // Checked against the network's pattern by the service; here its size, and nothing invisible
+        // that could make it differ from the address the user reads.
+        address: z.string().trim().min(1, 'Enter the address').max(256, 'address is too long').superRefine(visibleText('The address')),
+        paymentId: z.string().trim().max(256, 'paymentId is too long').superRefine(visibleText('The payment id')).optional(),
         amount,
         includeFee: z.boolean().optional(),
-        publicComment: z.string().max(255, 'publicComment must be at most 255 characters').optional(),
+        // Sent to the service and shown by it to others: one visible line, nothing that reorders it.
+        publicComment: z.string().max(255, 'publicComment must be at most 255 characters').superRefine(visibleText('The public comment')).optional(),
       })
       .strict(),
   ),

@@ -1,4 +1,4 @@
-// Input hygiene: invisible characters in names and keys, amounts written one way, bounded ids.
+// Input hygiene: invisible and broken characters in names and keys, amounts written one way, bounded ids.
 import { describe, expect, it } from 'vitest';
 import {
   hasLeadingZeros,
@@ -6,6 +6,7 @@ import {
   PLAIN_DECIMAL,
   PROFILE_ID_MAX,
   PROFILE_ID_PATTERN,
+  wellFormedProblem,
 } from '../../../preload/contract/text-rules';
 
 describe('hiddenCharacterProblem', () => {
@@ -35,6 +36,31 @@ describe('hiddenCharacterProblem', () => {
     expect(hiddenCharacterProblem(`pk${char}123`, 'The public key')).toBe(
       `The public key contains an invisible text-direction mark (${code}); type it again without it`,
     );
+  });
+
+  it.each([
+    ['zero-width space', '\u200B'],
+    ['zero-width non-joiner', '\u200C'],
+    ['zero-width joiner', '\u200D'],
+    ['word joiner', '\u2060'],
+    ['byte order mark', '\uFEFF'],
+    ['soft hyphen', '\u00AD'],
+    ['interlinear annotation anchor', '\uFFF9'],
+    ['tag character', '\u{E0041}'],
+  ])('refuses an invisible formatting character (%s)', (_what, char) => {
+    const code = `U+${char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`;
+    expect(hiddenCharacterProblem(`Trea${char}sury`, 'The label')).toBe(
+      `The label contains an invisible formatting character (${code}); type it again without it`,
+    );
+  });
+
+  it.each(['\uD800', '\uDBFF', '\uDC00', '\uDFFF', 'x\uD83D', '\uDE00x'])('refuses half of a surrogate pair (%j)', (text) => {
+    expect(hiddenCharacterProblem(text, 'The name')).toMatch(/^The name contains a broken character \(U\+D[89A-F][0-9A-F]{2}, half of a pair\)/);
+    expect(wellFormedProblem(text, 'currency')).toMatch(/^currency contains a broken character/);
+  });
+
+  it('accepts whole surrogate pairs: emoji and the rarer scripts', () => {
+    for (const text of ['Desk 🦊', '𝔗reasury', '𠀀 desk']) expect(hiddenCharacterProblem(text, 'The name'), text).toBeNull();
   });
 
   it('catches a right-to-left override that makes "Payroll\u202Etxt.exe" read as "Payrollexe.txt"', () => {

@@ -116,6 +116,12 @@ async function fileProblems(zip: ZipReader, files: readonly ManifestFile[], prog
   let done = 0;
   const problems: ReviewProblem[] = [];
   for (const file of present) {
+    // A size other than the signed one is a changed file without hashing it: what is inflated to
+    // hash is never more than the manifest says.
+    if (zip.entries.get(file.name)?.size !== file.bytes) {
+      problems.push(...(await changedFileProblems(zip, file)));
+      continue;
+    }
     const hash = createHash('sha256');
     try {
       for await (const chunk of zip.read(file.name)) {
@@ -129,10 +135,19 @@ async function fileProblems(zip: ZipReader, files: readonly ManifestFile[], prog
       continue;
     }
     if (hash.digest('hex') === file.sha256) continue;
-    problems.push({ kind: 'fileChanged', message: `${file.name} was changed after the export was signed`, file: file.name });
-    problems.push(rowsProblem(file, await countRows(zip, file.name)));
+    problems.push(...(await changedFileProblems(zip, file)));
   }
   return problems;
+}
+
+/** A file that is not the one signed, and how its rows differ when they can be counted. */
+async function changedFileProblems(zip: ZipReader, file: ManifestFile): Promise<ReviewProblem[]> {
+  const changed: ReviewProblem = { kind: 'fileChanged', message: `${file.name} was changed after the export was signed`, file: file.name };
+  try {
+    return [changed, rowsProblem(file, await countRows(zip, file.name))];
+  } catch (error) {
+    return [{ ...changed, message: `${error instanceof ZipError ? error.message : `${file.name} cannot be read (${reason(error)})`} — it is not the file that was signed` }];
+  }
 }
 
 function rowsProblem(file: ManifestFile, rows: number): ReviewProblem {

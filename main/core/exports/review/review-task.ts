@@ -1,18 +1,22 @@
 // The worker's half of a review: verify the export (verify.ts), and only when its signature and
 // every file check out, read a balances export's day from its file, or load a history export's rows
 // into the review's own temporary database (the history schema the profile stores use, filled by
-// the bulk loader: a new database read only afterwards), reporting progress as it goes.
+// the bulk loader: a new database read only afterwards), reporting progress as it goes. Rows that
+// do not read as Coffer's (a record over the length cap, a malformed cell) make the report say so.
 import { StringDecoder } from 'node:string_decoder';
 import Database from 'better-sqlite3';
 import type { BalancesManifest, HistoryEntry, TrustedKey } from '../../../../preload/contract/history';
 import type { DateBalances } from '../../../../preload/contract/portfolio';
 import { bulkLoader } from '../../history/bulk-load';
+import { CsvFormatError } from '../csv/records';
 import { balancesFromExport, readBalancesCsv } from '../formats/balances-csv';
 import { CanonicalCsvReader } from '../formats/canonical-csv';
+import { EntryFormatError } from '../formats/entry-fields';
 import { JsonRowsReader } from '../formats/json-rows';
 import { bindingOptions } from '../sqlite-binding';
 import { verifyExport, type Verification } from '../verify';
 import type { WorkerChannel } from '../worker-channel';
+import { ZipError } from '../zip/format';
 import { ZipReader } from '../zip/reader';
 
 const BATCH = 5_000;
@@ -36,12 +40,19 @@ export interface ReviewTaskResult {
 export async function reviewTask(data: ReviewTaskData, channel: WorkerChannel): Promise<ReviewTaskResult> {
   const verification = await verifyExport(data.zipPath, data.trusted, (done, total) => channel.progress(done, total, 'verifying'));
   if (!verification.intact || verification.dataFile === null || verification.signed === null) return { verification, rows: 0 };
-  if (verification.signed.balances !== undefined) {
-    const balances = await readBalances(data.zipPath, verification.dataFile, verification.signed.balances);
-    return { verification, rows: balances.rows.length, balances };
+  const { dataFile, signed } = verification;
+  try {
+    if (signed.balances !== undefined) {
+      const balances = await readBalances(data.zipPath, dataFile, signed.balances);
+      return { verification, rows: balances.rows.length, balances };
+    }
+    return { verification, rows: await loadRows(data, dataFile, signed.rowCount, channel) };
+  } catch (error) {
+    if (!(error instanceof CsvFormatError || error instanceof EntryFormatError || error instanceof ZipError)) throw error;
+    // Signed and intact, yet not rows Coffer writes (any key can sign): a verdict, not a failure.
+    const problem = { kind: 'notExport', message: `Its rows cannot be read: ${error.message}`, file: dataFile } as const;
+    return { verification: { ...verification, problems: [...verification.problems, problem], intact: false, verified: false }, rows: 0 };
   }
-  const rows = await loadRows(data, verification.dataFile, verification.signed.rowCount, channel);
-  return { verification, rows };
 }
 
 /** A balances file is a few hundred rows: read whole. */

@@ -31,6 +31,15 @@ export class ZipError extends Error {
 
 export const TOO_LARGE = 'The export would be 4 GiB or larger, which a zip without zip64 cannot hold; export a narrower range';
 
+/**
+ * The most an archive's files unpack to, all together: a few million rows, read in seconds. Review
+ * refuses an archive whose directory claims more before inflating a byte, and cuts off any entry
+ * that inflates past its claim, so a small hostile file cannot make it read gigabytes; the
+ * writer keeps to the same bound, so every export Coffer makes can be reviewed.
+ */
+export const MAX_UNPACKED_BYTES = 1024 ** 3;
+export const UNPACKED_TOO_LARGE = 'The export would hold more than 1 GiB of data, more than Review opens; export a narrower range';
+
 /** MS-DOS date and time of a moment, in UTC so the same moment gives the same bytes anywhere. */
 export function dosDateTime(at: Date): { date: number; time: number } {
   const year = Math.min(Math.max(at.getUTCFullYear(), 1980), 2107);

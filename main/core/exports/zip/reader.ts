@@ -1,8 +1,9 @@
 // Reads the zips Coffer writes (and any plain zip without zip64 or encryption), entry by entry,
 // from a file on disk: the central directory is read once, an entry's data streams out inflated
 // in chunks. Whatever the bytes, it ends with the data or a ZipError saying what is wrong: every
-// offset and size is checked against the file before it is used, an entry that inflates to more
-// than it declares is cut off, and its CRC-32 and size are checked at the end.
+// offset and size is checked against the file before it is used, an archive whose entries claim
+// more than MAX_UNPACKED_BYTES is refused before anything is inflated, an entry that inflates to
+// more than it declares is cut off, and its CRC-32 and size are checked at the end.
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -10,7 +11,7 @@ import { createInflateRaw } from 'node:zlib';
 import { crc32 } from './crc32';
 import {
   CENTRAL_HEADER, CENTRAL_HEADER_SIZE, END_OF_CENTRAL, END_OF_CENTRAL_SIZE, FLAG_ENCRYPTED, LOCAL_HEADER, LOCAL_HEADER_SIZE,
-  MAX_COMMENT, METHOD_DEFLATE, METHOD_STORED, ZIP32_LIMIT, ZipError, type EntryRecord,
+  MAX_COMMENT, MAX_UNPACKED_BYTES, METHOD_DEFLATE, METHOD_STORED, ZIP32_LIMIT, ZipError, type EntryRecord,
 } from './format';
 
 /** More entries than any export holds: a directory claiming more is not ours. */
@@ -136,7 +137,13 @@ async function readDirectory(file: FileHandle, size: number): Promise<Map<string
   const endOffset = size - tailLength + endAt;
   if (centralStart + centralSize > endOffset) throw new ZipError('The archive directory lies outside the file');
   const central = await readAt(file, centralStart, centralSize, size);
-  return parseDirectory(central, total, centralStart);
+  const entries = parseDirectory(central, total, centralStart);
+  let unpacked = 0;
+  for (const entry of entries.values()) unpacked += entry.size;
+  if (unpacked > MAX_UNPACKED_BYTES) {
+    throw new ZipError(`The archive says its files unpack to ${unpacked.toLocaleString('en')} bytes, more than an export holds (${MAX_UNPACKED_BYTES.toLocaleString('en')} at most)`);
+  }
+  return entries;
 }
 
 function findEndRecord(tail: Buffer): number {

@@ -13,7 +13,7 @@ import { createDeflateRaw, type ZlibOptions } from 'node:zlib';
 import { crc32 } from './crc32';
 import {
   CENTRAL_HEADER, CENTRAL_HEADER_SIZE, dosDateTime, END_OF_CENTRAL, END_OF_CENTRAL_SIZE, EXTERNAL_ATTRIBUTES, FLAG_UTF8,
-  LOCAL_HEADER, LOCAL_HEADER_SIZE, METHOD_DEFLATE, TOO_LARGE, VERSION_MADE_BY, VERSION_NEEDED, ZIP32_LIMIT, ZipError, type EntryRecord,
+  LOCAL_HEADER, LOCAL_HEADER_SIZE, MAX_UNPACKED_BYTES, METHOD_DEFLATE, TOO_LARGE, UNPACKED_TOO_LARGE, VERSION_MADE_BY, VERSION_NEEDED, ZIP32_LIMIT, ZipError, type EntryRecord,
 } from './format';
 
 /** Text is encoded into batches of this many bytes before it is hashed and deflated. */
@@ -31,6 +31,8 @@ export interface WrittenEntry {
 
 export class ZipWriter {
   private offset = 0;
+  /** Uncompressed bytes of the entries written so far. */
+  private unpacked = 0;
   private readonly entries: EntryRecord[] = [];
   private readonly stamp: { date: number; time: number };
 
@@ -51,12 +53,14 @@ export class ZipWriter {
     const sha = createHash('sha256');
     let crc = 0;
     let size = 0;
+    const unpackedBefore = this.unpacked;
     const batches = function* (): Generator<Buffer> {
       for (const bytes of encodedBatches(parts)) {
         sha.update(bytes);
         crc = crc32(bytes, crc);
         size += bytes.length;
         if (size > ZIP32_LIMIT) throw new ZipError(TOO_LARGE);
+        if (unpackedBefore + size > MAX_UNPACKED_BYTES) throw new ZipError(UNPACKED_TOO_LARGE);
         yield bytes;
       }
     };
@@ -68,6 +72,7 @@ export class ZipWriter {
     const compressedSize = this.offset - dataStart;
     await this.file.write(this.localHeader(nameBytes, crc, compressedSize, size), 0, LOCAL_HEADER_SIZE + nameBytes.length, headerOffset);
     this.entries.push({ name, crc, compressedSize, size, method: METHOD_DEFLATE, offset: headerOffset });
+    this.unpacked += size;
     return { name, bytes: size, sha256: sha.digest('hex') };
   }
 

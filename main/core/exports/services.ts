@@ -1,6 +1,6 @@
 // The export side of the core, assembled once: the signing key (keychain), the trust list and
 // the review sessions (settings only), and what each profile's export handlers need. The review
-// sessions are given no secret store, client or profile.
+// sessions are given no secret store, client or profile; review folders a crash left are removed.
 import type { Events } from '../../../preload/contract';
 import type { ExportKeyOperations, ReviewOperations } from '../../../preload/contract/history';
 import type { SettingsRepo } from '../../db/settings-repo';
@@ -44,6 +44,8 @@ export function createExportServices(deps: ExportServicesDeps): ExportServices {
     workerScript,
     nativeBinding: deps.nativeBinding,
   });
+  // In the background: a start never waits on a folder left by a crash.
+  void reviews.removeLeftovers().catch(() => undefined);
   return {
     handlers: { ...createExportKeyHandlers(keys, trusted), ...createReviewHandlers(reviews) },
     exportDeps: {

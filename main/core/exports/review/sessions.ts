@@ -4,7 +4,8 @@
 // balances export's day is read from its file and kept instead, never loaded as transactions). A
 // review needs no profile, no keychain and no network: its only inputs are the file and the
 // trust list from settings. At most MAX_SESSIONS are open; opening another closes the oldest.
-// Everything a review wrote lives in its own temporary folder, deleted when it is closed.
+// Everything a review wrote lives in its own temporary folder, deleted when it is closed (or, after
+// a crash, at the next start).
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { AppFailure } from '../../app-error';
 import { createHistoryQuery, type HistoryQuery } from '../../history/query';
 import { bindingOptions } from '../sqlite-binding';
 import { runWorkerJob, type WorkerJob } from '../worker-thread';
+import { removeLeftoverReviewFolders, reviewFolderPrefix } from './leftovers';
 import type { ReviewTaskData, ReviewTaskResult } from './review-task';
 
 export const MAX_SESSIONS = 4;
@@ -54,13 +56,18 @@ export class ReviewSessions {
 
   constructor(private readonly deps: ReviewDeps) {}
 
+  /** Removes the review folders a crashed Coffer left behind (see leftovers.ts). */
+  removeLeftovers(): Promise<string[]> {
+    return removeLeftoverReviewFolders(this.deps.tmpRoot ?? tmpdir());
+  }
+
   async begin(request: { fileName: string; size: number }): Promise<{ reviewId: string }> {
     while (this.sessions.size >= MAX_SESSIONS) {
       const oldest = this.sessions.keys().next().value as string;
       await this.close(oldest);
     }
     const id = randomUUID();
-    const dir = await mkdtemp(join(this.deps.tmpRoot ?? tmpdir(), 'coffer-review-'));
+    const dir = await mkdtemp(join(this.deps.tmpRoot ?? tmpdir(), reviewFolderPrefix()));
     this.sessions.set(id, {
       id, fileName: request.fileName, size: request.size, dir, received: 0, writing: Promise.resolve(), checking: null, job: null, db: null, query: null, balances: null, closed: false,
     });

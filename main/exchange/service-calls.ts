@@ -5,7 +5,7 @@ import { ApiError } from './errors';
 import type { QueryValue } from './encoding';
 import type { Priority } from './limiter';
 import type { MoneyMove, PendingOperation, Settled } from './operations';
-import { outcomeUnknown, type HttpMethod, type RestTransport } from './transport';
+import { outcomeUnknown, type HttpMethod, type RestTransport, type SentRequest } from './transport';
 
 export interface MoveDescription {
   kind: MoneyMove;
@@ -15,9 +15,7 @@ export interface MoveDescription {
 }
 
 export interface CallSettings {
-  /** HS256 window the credentials sign with (ms); bounds when a lost request can still land. */
-  windowMs: number;
-  /** Extra time after the window before a missing operation is declared absent. */
+  /** Extra time after a signature stops being accepted before a missing operation is declared absent. */
   settleGraceMs: number;
 }
 
@@ -52,27 +50,29 @@ export class ServiceCalls {
 
   /** Sent once. An unknown outcome, or a success reply we cannot read, becomes `uncertain`. */
   async moveMoney<T>(move: MoveDescription, path: string, body: Record<string, unknown>, parse: (value: unknown) => T): Promise<Settled<T>> {
-    const sent = { sentAtMs: this.transport.clock.now() };
+    // Unbounded until a signature says otherwise: a move that failed before signing claims no deadline.
+    const sent: SentRequest = { sentAtMs: this.transport.clock.now(), acceptedUntilMs: null };
     let reply: unknown;
     try {
       reply = await this.transport.send({ method: 'POST', path, body, signed: true, retry: 'once', priority: 'user' }, sent);
     } catch (error) {
-      if (error instanceof ApiError && outcomeUnknown(error)) return this.uncertain(move, sent.sentAtMs, error.userMessage);
+      if (error instanceof ApiError && outcomeUnknown(error)) return this.uncertain(move, sent, error.userMessage);
       throw error;
     }
     try {
       return { status: 'done', value: parse(reply) };
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      return this.uncertain(move, sent.sentAtMs, `The service accepted the request but its reply was unreadable: ${why}`);
+      return this.uncertain(move, sent, `The service accepted the request but its reply was unreadable: ${why}`);
     }
   }
 
-  private uncertain<T>(move: MoveDescription, sentAtMs: number, reason: string): Settled<T> {
+  private uncertain<T>(move: MoveDescription, sent: SentRequest, reason: string): Settled<T> {
+    const until = sent.acceptedUntilMs;
     const operation: PendingOperation = {
       ...move,
-      sentAtMs,
-      settleByMs: sentAtMs + this.settings.windowMs + this.settings.settleGraceMs,
+      sentAtMs: sent.sentAtMs,
+      settleByMs: until === null ? null : until + this.settings.settleGraceMs,
     };
     return { status: 'uncertain', operation, reason };
   }

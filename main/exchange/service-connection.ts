@@ -6,7 +6,6 @@ import { ServiceClock } from './clock';
 import { sharedRateLimiter } from './limiter';
 import { silentLogger } from './log';
 import { ServiceCalls } from './service-calls';
-import { DEFAULT_WINDOW_MS } from './signing';
 import { RestTransport, type TransportOptions } from './transport';
 import type { StreamSettings } from './v3/stream-settings';
 
@@ -36,7 +35,6 @@ export function connectService(
   const logger = options.logger ?? silentLogger;
   const transport = new RestTransport({ ...versionTransport, ...options, clock, limiter, logger, ...signingOf(versionTransport) });
   const calls = new ServiceCalls(transport, 'user', {
-    windowMs: options.credentials?.windowMs ?? DEFAULT_WINDOW_MS,
     settleGraceMs: options.settleGraceMs ?? 30_000,
   });
   const streams: StreamSettings = {

@@ -10,14 +10,14 @@ import { parseJsonExact } from './json';
 import { RateLimiter, type LimitScope, type Priority } from './limiter';
 import { logs, silentLogger, type ExchangeLogger } from './log';
 import { rememberedRulesForPath, type LimitRule } from './rate-limits';
-import { refusedForSkew, signRequestV3, type AuthScheme, type RequestSigner } from './signing';
+import { refusedForSkew, signatureWindowMs, signRequestV3, type AuthScheme, type RequestSigner, type SignedAuthorization } from './signing';
 
 export interface Credentials {
   apiKey: string;
   scheme: AuthScheme;
   /** Read at each signing; the secret is used for one signature and dropped. */
   readSecret: () => Promise<string>;
-  /** HS256 validity window in ms (SUPPLEMENT §1); omitted = the service default. */
+  /** HS256 validity window in ms (SUPPLEMENT §1), sent with every version 3 signature; omitted = DEFAULT_WINDOW_MS. */
   windowMs?: number;
 }
 
@@ -69,6 +69,8 @@ export interface ExchangeEvent {
 export interface SentRequest {
   /** Service-clock time the request was signed or sent at. */
   sentAtMs: number;
+  /** Until when the service accepts the signature last sent (SignedAuthorization); null when unbounded or not yet signed. */
+  acceptedUntilMs: number | null;
 }
 
 interface RawResponse {
@@ -86,8 +88,14 @@ interface EncodedRequest {
   headers: http.OutgoingHttpHeaders;
 }
 
-/** One trip to the service; signedAtMs is kept for HS256 so a 1002 can be judged for skew. */
-type Attempt = { ok: true; value: unknown } | { ok: false; error: ApiError; signedAtMs?: number };
+/** When an HS256 request was signed and how long it was valid, kept so a 1002 can be judged for skew. */
+interface SignedTime {
+  signedAtMs: number;
+  windowMs: number;
+}
+
+/** One trip to the service. */
+type Attempt = { ok: true; value: unknown } | { ok: false; error: ApiError; signed?: SignedTime };
 
 const RETRYABLE_STATUS = new Set([429, 503, 504]);
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -110,6 +118,8 @@ export class RestTransport {
   private readonly scope: LimitScope;
   private readonly signer: RequestSigner;
   private readonly limitRules: readonly LimitRule[] | undefined;
+  /** The HS256 window every signature names, checked once here rather than at each request. */
+  private readonly windowMs: number;
 
   constructor(options: TransportOptions) {
     this.url = new URL(options.baseUrl);
@@ -127,6 +137,7 @@ export class RestTransport {
     this.scope = { host: this.url.host, account: this.credentials?.apiKey };
     this.signer = options.signer ?? signRequestV3;
     this.limitRules = options.limitRules;
+    this.windowMs = signatureWindowMs(options.credentials?.windowMs);
   }
 
   get apiKey(): string | undefined {
@@ -142,7 +153,8 @@ export class RestTransport {
       if (outcome.ok) return outcome.value;
       const error = outcome.error;
       // The clock has just seen this reply's Date, so the judgement uses the corrected time.
-      if (!skewRetried && outcome.signedAtMs !== undefined && refusedForSkew(error.code, outcome.signedAtMs, this.clock, this.credentials?.windowMs)) {
+      const signed = outcome.signed;
+      if (!skewRetried && signed !== undefined && refusedForSkew(error.code, signed.signedAtMs, this.clock, signed.windowMs)) {
         skewRetried = true;
         this.logger.warn('clock skew: re-synced, retrying once', { path: request.path, offsetMs: this.clock.offsetMs });
         continue;
@@ -204,11 +216,13 @@ export class RestTransport {
   ): Promise<Attempt | RawResponse> {
     const { query, body } = encoded;
     const signedAtMs = Math.floor(this.clock.now());
-    if (sent !== undefined) sent.sentAtMs = signedAtMs;
+    const authorization = request.signed ? await this.authorize(request.method, request.path, query, body, signedAtMs) : null;
+    if (sent !== undefined) {
+      sent.sentAtMs = signedAtMs;
+      sent.acceptedUntilMs = authorization?.acceptedUntilMs ?? null;
+    }
     // Signed: a copy per attempt, since each attempt signs afresh and the log keeps the headers it was given.
-    const headers = request.signed
-      ? { ...encoded.headers, Authorization: await this.authorize(request.method, request.path, query, body, signedAtMs) }
-      : encoded.headers;
+    const headers = authorization === null ? encoded.headers : { ...encoded.headers, Authorization: authorization.header };
     const sentAtLocal = this.clock.localNow();
     // Headers go to the log as they are: the logger redacts Authorization by name.
     if (this.logsRequests) this.logger.debug('request', { method: request.method, path: request.path, query, headers, bodyBytes: body.length });
@@ -227,14 +241,15 @@ export class RestTransport {
     if (response.status >= 200 && response.status < 300) return response;
     const error = serviceError(response, receivedAtLocal);
     this.logger.warn('service refused', { method: request.method, path: request.path, status: error.status, code: error.code, requestId: error.requestId, description: error.description });
-    return { ok: false, error, signedAtMs: request.signed && this.credentials?.scheme === 'HS256' ? signedAtMs : undefined };
+    const acceptedUntilMs = authorization?.acceptedUntilMs ?? null;
+    return { ok: false, error, signed: acceptedUntilMs === null ? undefined : { signedAtMs, windowMs: acceptedUntilMs - signedAtMs } };
   }
 
-  private async authorize(method: string, path: string, query: string, body: string, timestampMs: number): Promise<string> {
+  private async authorize(method: string, path: string, query: string, body: string, timestampMs: number): Promise<SignedAuthorization> {
     const credentials = this.credentials;
     if (credentials === undefined) throw new ApiError({ kind: 'input', message: 'This call needs an API key', field: 'apiKey' });
     const secret = await credentials.readSecret();
-    return this.signer(credentials.scheme, credentials.apiKey, secret, { method, path, query, body, timestampMs, windowMs: credentials.windowMs });
+    return this.signer(credentials.scheme, credentials.apiKey, secret, { method, path, query, body, timestampMs, windowMs: this.windowMs });
   }
 
   private exchange(request: RestRequest, query: string, body: string, headers: http.OutgoingHttpHeaders): Promise<RawResponse> {

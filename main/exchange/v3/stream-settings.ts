@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import type { RateLimiter } from '../limiter';
 import type { ExchangeLogger } from '../log';
 import type { LimitRule } from '../rate-limits';
-import { AUTH_REFUSED_CODE, refusedForSkew, streamLoginParamsV3 } from '../signing';
+import { AUTH_REFUSED_CODE, refusedForSkew, signatureWindowMs, streamLoginParamsV3 } from '../signing';
 import type { ResilientSocket, SocketOptions } from '../stream/socket';
 import type { Credentials } from '../transport';
 
@@ -54,7 +54,7 @@ export async function login(socket: ResilientSocket, settings: StreamSettings): 
     // Only a refused login is worth a REST call to re-sync the clock before judging it.
     if (!(error instanceof ApiError) || error.code !== AUTH_REFUSED_CODE || settings.syncClock === undefined) throw error;
     await settings.syncClock();
-    if (!refusedForSkew(error.code, timestampMs, settings.clock, settings.credentials?.windowMs)) throw error;
+    if (!refusedForSkew(error.code, timestampMs, settings.clock, signatureWindowMs(settings.credentials?.windowMs))) throw error;
     await loginOnce(socket, settings, Math.floor(settings.clock.now()));
   }
 }
@@ -63,7 +63,8 @@ async function loginOnce(socket: ResilientSocket, settings: StreamSettings, time
   const credentials = settings.credentials;
   if (credentials === undefined) throw new ApiError({ kind: 'input', message: 'This stream needs an API key', field: 'apiKey' });
   const secret = await credentials.readSecret();
-  const params = streamLoginParamsV3(credentials.scheme, credentials.apiKey, secret, timestampMs, credentials.windowMs);
+  // The window is always named, as in REST, so the service's own default never decides.
+  const params = streamLoginParamsV3(credentials.scheme, credentials.apiKey, secret, timestampMs, signatureWindowMs(credentials.windowMs));
   const result = await socket.request('login', params);
   if (result !== true) throw new ApiError({ kind: 'service', code: AUTH_REFUSED_CODE, message: 'Stream login refused' });
 }

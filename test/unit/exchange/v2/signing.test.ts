@@ -31,8 +31,16 @@ describe('HS256 version 2 signing', () => {
 
   it('sends Basic the same way as version 3, and HS256 differently', () => {
     const request = { method: 'GET', path: '/api/2/account/balance', query: '', body: '', timestampMs: 1700000000000 };
-    expect(signRequestV2('BASIC', 'k', 'abc', request)).toBe('Basic azphYmM=');
-    expect(signRequestV2('BASIC', 'k', 'abc', request)).toBe(signRequestV3('BASIC', 'k', 'abc', request));
-    expect(signRequestV2('HS256', 'k', 'abc', request)).not.toBe(signRequestV3('HS256', 'k', 'abc', request));
+    expect(signRequestV2('BASIC', 'k', 'abc', request)).toEqual({ header: 'Basic azphYmM=', acceptedUntilMs: null });
+    expect(signRequestV2('BASIC', 'k', 'abc', request)).toEqual(signRequestV3('BASIC', 'k', 'abc', request));
+    expect(signRequestV2('HS256', 'k', 'abc', request).header).not.toBe(signRequestV3('HS256', 'k', 'abc', request).header);
+  });
+
+  it('is accepted until the end of the tenth second after the one it names, whatever the window asked for', () => {
+    // The service compares whole seconds: 1700000000 is taken while its clock reads up to 1700000010.999.
+    const request = { method: 'GET', path: '/api/2/account/balance', query: '', body: '', timestampMs: 1700000000999, windowMs: 60_000 };
+    const signed = signRequestV2('HS256', 'apikey', 'secret', request);
+    expect(signed.header).toBe(hs256AuthorizationV2('apikey', 'secret', request));
+    expect(signed.acceptedUntilMs).toBe(1700000011000);
   });
 });

@@ -10,6 +10,7 @@ import { PendingLedger } from '../../../main/core/pending/ledger';
 import { createPendingStore, type PendingStore } from '../../../main/core/pending/store';
 import { openDatabase } from '../../../main/db/database';
 import type { RateLimiter } from '../../../main/exchange/limiter';
+import type { AuthScheme } from '../../../main/exchange/signing';
 import type { TreasuryApi } from '../../../main/exchange/treasury-api';
 import { clientFor, type Fixture } from '../exchange/sandbox-fixture';
 
@@ -28,13 +29,27 @@ export interface Desk {
   close(): void;
 }
 
-export function openDesk(fixture: Fixture, name: string, limiter: RateLimiter, dir = mkdtempSync(join(tmpdir(), `coffer-desk-${name}-`))): Desk {
-  const key = fixture.sandbox.master;
+export interface DeskOptions {
+  /** The desk's own key on the master account (default: the master's key). */
+  key?: { apiKey: string; secretKey: string };
+  scheme?: AuthScheme;
+  /** The profile says other desks or scripts use the account. */
+  sharedAccount?: boolean;
+}
+
+/** When a move with no deadline is looked for again, shortened for tests. */
+export const TEST_RECHECK = { firstMs: 1_000, maxGapMs: 1_000 };
+
+export function openDesk(
+  fixture: Fixture, name: string, limiter: RateLimiter, dir = mkdtempSync(join(tmpdir(), `coffer-desk-${name}-`)), options: DeskOptions = {},
+): Desk {
+  const key = options.key ?? fixture.sandbox.master;
+  const scheme = options.scheme ?? 'HS256';
   const { api } = clientFor(fixture, {
     timeoutMs: 400,
     settleGraceMs: SETTLE_GRACE_MS,
     limiter,
-    credentials: { apiKey: key.apiKey, scheme: 'HS256', windowMs: SIGNATURE_WINDOW_MS, readSecret: async () => key.secretKey },
+    credentials: { apiKey: key.apiKey, scheme, windowMs: SIGNATURE_WINDOW_MS, readSecret: async () => key.secretKey },
   });
   const db: Database.Database = openDatabase(dir);
   const audit = openAuditLog(dir, { osUser: name });
@@ -42,6 +57,7 @@ export function openDesk(fixture: Fixture, name: string, limiter: RateLimiter, d
   const updates: PendingMoveView[] = [];
   const ledger = new PendingLedger({
     store, api, audit, profile: { id: 'desk-profile', name }, pollMs: 150, decisionSettleMs: 2_000,
+    sharedAccount: () => options.sharedAccount === true, requestsExpire: () => scheme === 'HS256', recheck: TEST_RECHECK,
     notices: { updated: (move) => updates.push(move) },
   });
   ledger.start();

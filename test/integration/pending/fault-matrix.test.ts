@@ -1,133 +1,39 @@
 // Every money-moving kind under every fault the sandbox can inject, through the ledger and the
 // real client, with the service's own history as the ground truth: what was created, what the
 // ledger reported, and whether any move was pinned on a transaction it did not create.
-import Decimal from '../../../preload/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingMoveView } from '../../../preload/contract/pending';
-import type { MoveSpec } from '../../../main/core/pending/ledger';
-import { auditActionOf } from '../../../main/core/pending/settlement-audit';
 import type { Transaction } from '../../../main/exchange/domain';
 import { RateLimiter } from '../../../main/exchange/limiter';
-import type { Settled } from '../../../main/exchange/operations';
-import type { TreasuryApi } from '../../../main/exchange/treasury-api';
-import { clientFor, collect, startFixture, type Fixture } from '../exchange/sandbox-fixture';
+import { startFixture, type Fixture } from '../exchange/sandbox-fixture';
 import { openDesk, settled, type Desk } from './desk';
-
-const COLD = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-
-interface Kind {
-  name: MoveSpec['kind'];
-  path: string;
-  base: string;
-  /** Between the amounts of two scenarios (within the currency's precision). */
-  step?: string;
-  spec(amount: string): MoveSpec;
-  send(api: TreasuryApi, amount: string): Promise<Settled<unknown>>;
-  ids(value: unknown): string[];
-  /** Ground truth, written out here rather than taken from the code under test. */
-  isRecordOf(tx: Transaction, amount: string): boolean;
-  /** Where the ground truth is read; the wallet history unless said. */
-  records?(): Promise<Transaction[]>;
-}
+import { setUpKinds, type Kind, type MoneyKinds } from './kinds';
 
 let fixture: Fixture;
-let auditor: TreasuryApi;
-let startCursor: string;
-let subAccountId: string;
-let provider: { id: string; paymentMethodId: string };
+let money: MoneyKinds;
 const limiter = new RateLimiter();
 const desks: Desk[] = [];
 
 beforeAll(async () => {
   fixture = await startFixture();
-  auditor = clientFor(fixture, { limiter }).api;
-  startCursor = (await auditor.newestTransactionId()) ?? '0';
-  const alpha = (await auditor.subAccounts()).find((s) => s.email === 'sub-alpha@sandbox.test');
-  if (alpha === undefined) throw new Error('no sub-alpha');
-  subAccountId = alpha.id;
-  const first = (await auditor.buyCryptoProviders('EUR', 'BTC'))[0];
-  if (first === undefined) throw new Error('no buy-crypto provider');
-  const quote = (await auditor.buyCryptoRate({ providerId: first.id, source: 'EUR', target: 'BTC', sourceAmount: new Decimal('100') })).prices[0];
-  if (quote === undefined) throw new Error('no buy-crypto quote');
-  provider = { id: first.id, paymentMethodId: quote.paymentMethodId };
+  money = await setUpKinds(fixture, limiter);
 });
 
 afterAll(async () => {
   for (const desk of desks) desk.close();
-  auditor?.close();
+  money?.auditor.close();
   await fixture?.close();
 });
 
-const same = (tx: Transaction, amount: string) => tx.amount.abs().equals(new Decimal(amount));
-const KINDS: Kind[] = [
-  {
-    name: 'withdraw', path: '/api/3/wallet/crypto/withdraw', base: '0.0021',
-    spec: (amount) => ({ kind: 'withdraw', currency: 'BTC', amount, destination: COLD, feeMode: 'added' }),
-    send: (api, amount) => api.prepareWithdrawal({ currency: 'BTC', amount: new Decimal(amount), address: COLD }),
-    ids: (v) => [(v as { id: string }).id],
-    isRecordOf: (tx, amount) => tx.type === 'WITHDRAW' && tx.subtype === 'BLOCKCHAIN' && tx.currency === 'BTC' && tx.address === COLD && same(tx, amount),
-  },
-  {
-    name: 'transfer', path: '/api/3/wallet/transfer', base: '3.1',
-    spec: (amount) => ({ kind: 'transfer', currency: 'USDT', amount, destination: 'wallet>spot' }),
-    send: (api, amount) => api.transfer({ currency: 'USDT', amount: new Decimal(amount), source: 'wallet', destination: 'spot' }),
-    ids: (v) => v as string[],
-    isRecordOf: (tx, amount) => tx.type === 'TRANSFER' && tx.subtype === 'WALLET_TO_SPOT' && tx.currency === 'USDT' && same(tx, amount),
-  },
-  {
-    name: 'convert', path: '/api/3/wallet/convert', base: '4.2',
-    spec: (amount) => ({ kind: 'convert', currency: 'USDT', amount, destination: 'ETH' }),
-    send: (api, amount) => api.convert({ fromCurrency: 'USDT', toCurrency: 'ETH', amount: new Decimal(amount) }),
-    ids: (v) => v as string[],
-    isRecordOf: (tx, amount) => tx.type === 'SWAP' && tx.currency === 'USDT' && same(tx, amount),
-  },
-  {
-    name: 'internalWithdraw', path: '/api/3/wallet/internal/withdraw', base: '5.3',
-    spec: (amount) => ({ kind: 'internalWithdraw', currency: 'USDT', amount, destination: 'sub-beta@sandbox.test' }),
-    send: (api, amount) => api.internalWithdraw({ currency: 'USDT', amount: new Decimal(amount), by: 'email', identifier: 'sub-beta@sandbox.test' }),
-    ids: (v) => [v as string],
-    isRecordOf: (tx, amount) => tx.type === 'WITHDRAW' && tx.subtype === 'OFFCHAIN' && tx.currency === 'USDT' && same(tx, amount),
-  },
-  {
-    name: 'subAccountTransfer', path: '/api/3/sub-account/transfer', base: '6.4',
-    spec: (amount) => ({ kind: 'subAccountTransfer', currency: 'USDT', amount, destination: `to_sub_account:${subAccountId}` }),
-    send: (api, amount) => api.subAccountTransfer({ subAccountId, currency: 'USDT', amount: new Decimal(amount), direction: 'to_sub_account' }),
-    ids: (v) => [v as string],
-    isRecordOf: (tx, amount) => tx.type === 'WITHDRAW' && tx.subtype === 'SUB_ACCOUNT' && tx.currency === 'USDT' && same(tx, amount),
-  },
-  {
-    name: 'buyCryptoOrder', path: '', base: '100.01', step: '0.01',
-    spec: (amount) => ({ kind: 'buyCryptoOrder', currency: 'EUR', amount, destination: `${provider.id}>BTC` }),
-    send: (api, amount) => api.createBuyCryptoOrder({ providerId: provider.id, source: 'EUR', target: 'BTC', sourceAmount: new Decimal(amount), paymentMethodId: provider.paymentMethodId }),
-    ids: (v) => [(v as { id: string }).id],
-    // Orders, as the provider lists them: read and compared field by field here.
-    records: async () => (await auditor.buyCryptoOrders(provider.id)).map((o) => ({
-      id: o.id, type: 'ORDER', subtype: o.targetCode, currency: o.sourceCode, amount: o.sourceAmount ?? new Decimal(-1),
-    }) as unknown as Transaction),
-    isRecordOf: (tx, amount) => tx.type === 'ORDER' && tx.subtype === 'BTC' && tx.currency === 'EUR' && same(tx, amount),
-  },
-];
-
 interface Tally { sent: number; created: number; found: number; absent: number; ambiguous: number; done: number; misattributed: number; twinsAmbiguous: number }
 
-function sendOnly(desk: Desk, kind: Kind, amount: string) {
-  const subject = { profileId: 'desk-profile', profileName: desk.name, action: auditActionOf(kind.name), currency: kind.spec(amount).currency, amount };
-  return desk.ledger.send(kind.spec(amount), subject, () => kind.send(desk.api, amount), kind.ids);
-}
+const sendOnly = (desk: Desk, kind: Kind, amount: string) => money.sendOnly(desk, kind, amount);
+const createdWith = (kind: Kind, amount: string) => money.createdWith(kind, amount);
+const fault = (kind: Kind, rule: Record<string, unknown>) => money.fault(kind, rule);
 
 async function send(desk: Desk, kind: Kind, amount: string): Promise<PendingMoveView> {
   const { move } = await sendOnly(desk, kind, amount);
   return settled(desk, move.id);
-}
-
-async function createdWith(kind: Kind, amount: string): Promise<Transaction[]> {
-  const history = kind.records ? await kind.records() : await collect(auditor.transactions({ idFrom: (BigInt(startCursor) + 1n).toString() }));
-  return history.filter((tx) => kind.isRecordOf(tx, amount));
-}
-
-function fault(kind: Kind, rule: Record<string, unknown>): Promise<unknown> {
-  const path = kind.path || `/api/3/buy-crypto/provider/${provider.id}/order`;
-  return fixture.control('POST', '/sandbox/faults', { path, method: 'POST', ...rule });
 }
 
 /** Runs every scenario of one kind in turn (faults are per path, so kinds can run side by side). */
@@ -136,7 +42,7 @@ async function runKind(kind: Kind): Promise<Tally> {
   const deskA = openDesk(fixture, `${kind.name}-a`, limiter);
   const deskB = openDesk(fixture, `${kind.name}-b`, limiter);
   desks.push(deskA, deskB);
-  const amount = (step: number) => new Decimal(kind.base).plus(new Decimal(step).times(kind.step ?? '0.0001')).toFixed();
+  const amount = (step: number) => money.amount(kind, step);
   const record = async (move: PendingMoveView, own: Transaction[]) => {
     t.sent += 1;
     t[move.state === 'found' ? 'found' : move.state === 'absent' ? 'absent' : move.state === 'ambiguous' ? 'ambiguous' : 'done'] += 1;
@@ -214,7 +120,7 @@ async function runKind(kind: Kind): Promise<Tally> {
 
 describe('the ledger under faults, for every money-moving kind', () => {
   it('settles every uncertain move and pins none on a transaction it did not create', async () => {
-    const tallies = await Promise.all(KINDS.map(async (kind) => [kind.name, await runKind(kind)] as const));
+    const tallies = await Promise.all(money.kinds.map(async (kind) => [kind.name, await runKind(kind)] as const));
     console.log('kind                sent created  done found absent ambiguous misattributed');
     for (const [name, t] of tallies) {
       console.log(`${name.padEnd(20)}${[t.sent, t.created, t.done, t.found, t.absent, t.ambiguous, t.misattributed].map((n) => String(n).padStart(6)).join(' ')}`);

@@ -9,6 +9,8 @@ import {
   replaceRows,
   sortRows,
   STATE_LABELS,
+  stateLabel,
+  stateTone,
 } from '../../../../renderer/src/modules/approvals/approval-rows';
 import { createDeadlineNotifier, deadlineText, type NotificationApi } from '../../../../renderer/src/modules/approvals/deadline-notifier';
 
@@ -58,6 +60,15 @@ describe('queue rows', () => {
     expect(rows[0]?.state).toBe('PENDING');
     expect(mergeRow(rows, created)[0]?.state).toBe('PENDING');
     expect(STATE_LABELS.EXPIRED).toBe('Expired — rolled back by the service');
+  });
+
+  it('reads an approval or rejection being checked through the ledger apart from one in flight', () => {
+    expect(stateLabel(view({ state: 'COMMITTING', actions: [] }))).toBe('Approving…');
+    expect(stateLabel(view({ state: 'COMMITTING', actions: [], moveId: 'm1' }))).toBe('Approval sent — checking');
+    expect(stateLabel(view({ state: 'ROLLING_BACK', actions: [], moveId: 'm1' }))).toBe('Rejection sent — checking');
+    expect(stateTone(view({ state: 'ROLLING_BACK', actions: [], moveId: 'm1' }))).toBe('warning');
+    expect(stateTone(view({ state: 'ROLLING_BACK', actions: [] }))).toBe('info');
+    expect(stateLabel(view({ state: 'UNCERTAIN', id: null, actions: [], moveId: 'm1' }))).toBe(STATE_LABELS.UNCERTAIN);
   });
 
   it('matches a row seen first without a service id to its later update', () => {

@@ -29,6 +29,19 @@ export function parseRetryAfter(header: string | undefined, nowMs: number): numb
   return Number.isFinite(at) ? Math.max(0, at - nowMs) : undefined;
 }
 
+/** The service counts requests in a one-second sliding window (api-v3.md "Limits"). */
+export const SERVICE_LIMIT_WINDOW_MS = 1_000;
+/** The longest a 429 holds a class of requests back, whatever the service asks. */
+export const MAX_RATE_LIMIT_HOLD_MS = 60_000;
+
+/**
+ * How long a 429 holds its class of requests back: the service's Retry-After when it sends one,
+ * else one window of the service's count, after which what it counted has aged out.
+ */
+export function rateLimitHoldMs(retryAfterMs: number | undefined): number {
+  return Math.min(retryAfterMs ?? SERVICE_LIMIT_WINDOW_MS, MAX_RATE_LIMIT_HOLD_MS);
+}
+
 export function retryDelayMs(
   attempt: number,
   policy: BackoffPolicy,

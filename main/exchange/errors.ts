@@ -19,7 +19,7 @@ export interface ApiErrorInit {
 }
 
 const PLAIN_WORDS: Readonly<Record<number, string>> = {
-  429: 'Too many requests: the service asked us to slow down. Try again in a moment.',
+  429: 'Too many requests: the service refused the request before acting on it and asked us to slow down. Try again in a moment.',
   500: 'The service reported an internal error.',
   503: 'The service is down for maintenance. Try again later.',
   504: 'The service timed out. The outcome is unknown until it has been checked.',

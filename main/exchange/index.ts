@@ -14,6 +14,7 @@ export { RateLimiter, sharedRateLimiter } from './limiter';
 export { ServiceClock } from './clock';
 export { createLogger, silentLogger, type ExchangeLogger, type LogSink } from './log';
 export type { PendingOperation, Settled } from './operations';
+export { withMoveNotices, type MoveNotice, type MoveNoticeListener } from './move-notices';
 export type { ConnectionState, ConnectionStateEvent } from './stream/socket';
 export type { PublicStream, WalletStream, TradingStream, ChannelNotification } from './stream/streams';
 export type { BookView } from './stream/order-book';

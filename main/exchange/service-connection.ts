@@ -5,6 +5,7 @@ import type { BackoffPolicy } from './backoff';
 import { ServiceClock } from './clock';
 import { sharedRateLimiter } from './limiter';
 import { silentLogger } from './log';
+import type { MoveNoticeListener } from './move-notices';
 import { ServiceCalls } from './service-calls';
 import { RestTransport, type TransportOptions } from './transport';
 import type { StreamSettings } from './v3/stream-settings';
@@ -19,6 +20,8 @@ export interface ServiceApiOptions extends Omit<TransportOptions, 'signer' | 'li
   bookStallMs?: number;
   /** After the signature window, how long before a lost money request is declared absent. */
   settleGraceMs?: number;
+  /** Told whenever a money move is sent again after a 429 (also logged, and told to withMoveNotices). */
+  onMoveNotice?: MoveNoticeListener;
 }
 
 export interface ServiceConnection {
@@ -36,6 +39,7 @@ export function connectService(
   const transport = new RestTransport({ ...versionTransport, ...options, clock, limiter, logger, ...signingOf(versionTransport) });
   const calls = new ServiceCalls(transport, 'user', {
     settleGraceMs: options.settleGraceMs ?? 30_000,
+    onMoveNotice: options.onMoveNotice,
   });
   const streams: StreamSettings = {
     wsUrl: options.wsUrl ?? options.baseUrl.replace(/^http/, 'ws'),

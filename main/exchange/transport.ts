@@ -2,7 +2,7 @@
 // client-side limiter, and retries decided by idempotency. Money-moving POSTs are sent once.
 import http from 'node:http';
 import https from 'node:https';
-import { DEFAULT_BACKOFF, parseRetryAfter, retryDelayMs, sleep, type BackoffPolicy } from './backoff';
+import { DEFAULT_BACKOFF, parseRetryAfter, rateLimitHoldMs, retryDelayMs, sleep, type BackoffPolicy } from './backoff';
 import { ServiceClock } from './clock';
 import { ApiError } from './errors';
 import { encodeBody, encodeQuery, type BodyFormat, type QueryValue } from './encoding';
@@ -108,7 +108,7 @@ export class RestTransport {
   private readonly agent: http.Agent;
   /** False when the logger drops debug lines: the request line's fields are then never built. */
   private readonly logsRequests: boolean;
-  private readonly logger: ExchangeLogger;
+  readonly logger: ExchangeLogger;
   private readonly timeoutMs: number;
   private readonly backoff: BackoffPolicy;
   private readonly bodyFormat: BodyFormat;
@@ -159,9 +159,11 @@ export class RestTransport {
         this.logger.warn('clock skew: re-synced, retrying once', { path: request.path, offsetMs: this.clock.offsetMs });
         continue;
       }
-      if (!this.mayRetry(request, error, attempt)) throw error;
-      const delay = retryDelayMs(attempt, this.backoff, error.retryAfterMs);
-      if (error.status === 429) this.limiter.pause(request.path, this.scope, delay, this.rulesFor(request.path));
+      const retrying = this.mayRetry(request, error, attempt);
+      const delay = retrying ? retryDelayMs(attempt, this.backoff, error.retryAfterMs) : 0;
+      // Whether or not this request is tried again, its class waits so the desk stops provoking more.
+      if (error.status === 429) this.limiter.pause(request.path, this.scope, Math.max(delay, rateLimitHoldMs(error.retryAfterMs)), this.rulesFor(request.path));
+      if (!retrying) throw error;
       this.logger.info('retrying', { path: request.path, attempt: attempt + 1, delayMs: delay, status: error.status });
       await sleep(delay);
     }

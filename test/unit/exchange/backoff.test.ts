@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, parseRetryAfter, retryDelayMs } from '../../../main/exchange/backoff';
+import { backoffDelayMs, parseRetryAfter, rateLimitHoldMs, retryDelayMs } from '../../../main/exchange/backoff';
 
 const policy = { baseMs: 100, capMs: 1_000, maxAttempts: 5 };
 
@@ -23,5 +23,12 @@ describe('backoff', () => {
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
     expect(retryDelayMs(0, policy, 3_000, () => 1)).toBe(3_000);
     expect(retryDelayMs(3, policy, 10, () => 1)).toBe(800);
+  });
+
+  it('holds a rate-limited class for the Retry-After, else one second of the service\'s count, never past a minute', () => {
+    expect(rateLimitHoldMs(3_000)).toBe(3_000);
+    expect(rateLimitHoldMs(0)).toBe(0);
+    expect(rateLimitHoldMs(undefined)).toBe(1_000);
+    expect(rateLimitHoldMs(3_600_000)).toBe(60_000);
   });
 });

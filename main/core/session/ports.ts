@@ -3,6 +3,7 @@
 // its streams in live-feeds.ts. Tests and other API versions plug in here.
 import type { Balance, Transaction } from '../../exchange/domain';
 import type { TreasuryApi } from '../../exchange/treasury-api';
+import type { AuthMethod } from '../../../preload/contract/profile-choices';
 
 export type ExchangeApi = Pick<
   TreasuryApi,
@@ -67,6 +68,11 @@ export interface SessionProfile extends ProfileRef {
    * sessions always say; absent (scopes built by hand in tests) means one desk.
    */
   sharedAccount?: boolean;
+  /**
+   * How the client signs. An HS256 request the service has not run by the end of its window
+   * never runs; a Basic one may run at any time. Absent (tests) means HS256.
+   */
+  authMethod?: AuthMethod;
 }
 
 /** The active profile with its client, as the session layer hands it to a scope. */

@@ -66,7 +66,7 @@ export function createProfileSessions(deps: ProfileSessionsDeps): ProfileSession
         cached?.api.close();
         cached = { profileId: profile.id, version, api: build(profile, readSecretOf(profile)) };
       }
-      return { profile: { id: profile.id, name: profile.name, sharedAccount: profile.sharedAccount }, api: cached.api };
+      return { profile: { id: profile.id, name: profile.name, sharedAccount: profile.sharedAccount, authMethod: profile.authMethod }, api: cached.api };
     },
     clientFor: (profile) => {
       assertEndpointsAllowed(profile);

@@ -93,8 +93,12 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
   const emit = <E extends ProfileEventName>(event: E, payload: Omit<Events[E], 'profileId'>) =>
     deps.events.emit(event, { profileId, ...payload } as Events[E]);
 
+  // A change of either setting gives a new client and so a new scope: reading them once is enough.
+  const sharedAccount = profile.sharedAccount === true;
+  const requestsExpire = (profile.authMethod ?? 'HS256') === 'HS256';
   const ledger = new PendingLedger({
     store: deps.pending, api, audit: deps.audit, profile, pollMs: deps.reconcilePollMs,
+    sharedAccount: () => sharedAccount, requestsExpire: () => requestsExpire,
     notices: { updated: (move) => emit('pendingMoveUpdated', { move }) },
   });
   const withdrawals = new WithdrawalsService({

@@ -97,7 +97,7 @@ describe('profile sessions', () => {
     const core = openProfileCore({ audit, store, pending: createPendingStore(db), osUser: 'tester', events: { emit: () => undefined }, session: () => sessions.session() });
     try {
       const first = await sessions.session();
-      expect(first.profile).toEqual({ id: 'p-sandbox', name: 'Sandbox', sharedAccount: false });
+      expect(first.profile).toEqual({ id: 'p-sandbox', name: 'Sandbox', sharedAccount: false, authMethod: 'HS256' });
       expect(secrets.reads).toBe(0);
       const overview = await core.handlers.getWalletOverview({ valuationCurrency: 'USDT' });
       expect(overview.ok).toBe(true);
@@ -113,7 +113,7 @@ describe('profile sessions', () => {
       const singleDeskScope = await scopes.current();
       profile = { ...profile, sharedAccount: true };
       const shared = await sessions.session();
-      expect(shared.profile).toEqual({ id: 'p-sandbox', name: 'Sandbox renamed', sharedAccount: true });
+      expect(shared.profile).toEqual({ id: 'p-sandbox', name: 'Sandbox renamed', sharedAccount: true, authMethod: 'HS256' });
       expect(shared.api).not.toBe(second.api);
       const sharedScope = await scopes.current();
       expect(sharedScope).not.toBe(singleDeskScope);

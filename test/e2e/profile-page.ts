@@ -8,6 +8,8 @@ export interface ProfileFields {
   publicKey?: string;
   secretKey?: string;
   authMethod?: 'HS256 (signed)' | 'Basic';
+  /** The answer to whether other desktops or scripts use the account. */
+  sharedAccount?: 'Yes' | 'No';
 }
 
 const LABELS = {
@@ -50,6 +52,12 @@ export async function fillProfileForm(page: Page, fields: ProfileFields): Promis
     if (value !== undefined) await formField(page, key).fill(value);
   }
   if (fields.authMethod) await profileForm(page).getByText(fields.authMethod, { exact: true }).click();
+  if (fields.sharedAccount) await sharedAccountChoice(page).getByText(fields.sharedAccount, { exact: true }).click();
+}
+
+/** The yes/no question of whether other desktops or scripts use the account, by its accessible name. */
+export function sharedAccountChoice(page: Page): Locator {
+  return profileForm(page).getByRole('radiogroup', { name: 'Do other desktops or scripts use this account?' });
 }
 
 /** The form item (label, input and message) of a field, to read the message under it. */

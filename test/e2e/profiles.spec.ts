@@ -5,7 +5,8 @@ import keytar from 'keytar';
 import type { Page } from '@playwright/test';
 import { expect, recordReceivedFrames, test } from './fixtures';
 import { recordSentOps } from './approvals-sandbox';
-import { fieldItem, fillProfileForm, formField, openApp, profileCard, profileForm } from './profile-page';
+import { fieldItem, fillProfileForm, formField, openApp, profileCard, profileForm, sharedAccountChoice } from './profile-page';
+import { shootInBothThemes } from './screenshots';
 
 const SERVICE = 'coffer';
 const account = (profileId: string) => `profile:${profileId}`;
@@ -152,4 +153,62 @@ test('the built-in sandbox profile cannot be edited or removed', async ({ page, 
   await expect(sandbox.getByText('Managed by Coffer')).toBeVisible();
   await expect(sandbox.getByRole('button', { name: 'Remove' })).toHaveCount(0);
   await expect(sandbox.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+});
+
+test('the form asks whether the account is shared, keeps the answer, and steers version 3 from Basic to HS256', async ({ page, host }) => {
+  const secret = `shared-secret-${randomBytes(8).toString('hex')}`;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openApp(page, host.url);
+  await page.getByTestId('add-profile').click();
+  const shared = sharedAccountChoice(page);
+  const note = page.getByTestId('auth-method-note');
+  await expect(shared.getByRole('radio', { name: 'No' })).toBeChecked();
+  await expect(profileForm(page)).toContainText('Coffer never links a lost request to a transaction it cannot prove is its own');
+  // HS256 is version 3's default and needs no note; Basic brings one saying why HS256 is better.
+  await expect(profileForm(page).getByRole('radio', { name: 'HS256 (signed)' })).toBeChecked();
+  await expect(note).toHaveCount(0);
+  await profileForm(page).getByText('Basic', { exact: true }).click();
+  await expect(note).toContainText('HS256 is recommended');
+  await expect(note).toContainText('the service refuses it once its time window has passed');
+  // Version 2's documentation names no window: its note states Basic's consequence only.
+  await profileForm(page).getByText('Version 2', { exact: true }).click();
+  await expect(note).toContainText('could still run at any time');
+  await expect(note).not.toContainText('recommended');
+  await profileForm(page).getByText('Version 3', { exact: true }).click();
+
+  // The question answers by keyboard alone.
+  await shared.getByRole('radio', { name: 'No' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(shared.getByRole('radio', { name: 'Yes' })).toBeChecked();
+  await fillProfileForm(page, {
+    name: 'Shared treasury', restUrl: 'https://api.example.com', streamUrl: 'wss://api.example.com', publicKey: 'pk-shared', secretKey: secret,
+  });
+  // 720 px high, the form scrolls: one shot of its top half with the note, one of its end.
+  await page.getByRole('dialog').getByText('Add profile', { exact: true }).first().scrollIntoViewIfNeeded();
+  await expect(note).toBeInViewport();
+  await shootInBothThemes(page, 'profile-form-basic-note');
+  await profileForm(page).getByRole('button', { name: 'Add profile' }).scrollIntoViewIfNeeded();
+  await expect(shared).toBeInViewport();
+  await shootInBothThemes(page, 'profile-form-shared-yes');
+  await formField(page, 'name').press('Enter');
+  const card = profileCard(page, 'Shared treasury');
+  await expect(card.getByTestId('profile-shared-account')).toHaveText('Other desktops or scripts too');
+  await expect(card).toContainText('Version 3 · Basic');
+  const id = await card.getAttribute('data-profile-id');
+
+  // Stored: after a restart the card and the edit form still say so; the answer can be changed.
+  await host.restart();
+  await openApp(page, host.url);
+  await expect(profileCard(page, 'Shared treasury').getByTestId('profile-shared-account')).toHaveText('Other desktops or scripts too');
+  await profileCard(page, 'Shared treasury').getByRole('button', { name: 'Edit' }).click();
+  await expect(shared.getByRole('radio', { name: 'Yes' })).toBeChecked();
+  await fillProfileForm(page, { sharedAccount: 'No', authMethod: 'HS256 (signed)' });
+  await expect(note).toHaveCount(0);
+  await profileForm(page).getByRole('button', { name: 'Save changes' }).scrollIntoViewIfNeeded();
+  await shootInBothThemes(page, 'profile-form-edit-hs256');
+  await formField(page, 'name').press('Enter');
+  await expect(profileForm(page)).toBeHidden();
+  await expect(profileCard(page, 'Shared treasury').getByTestId('profile-shared-account')).toHaveText('This Coffer only');
+  await shootInBothThemes(page, 'profiles-shared-setting');
+  await keytar.deletePassword(SERVICE, account(id ?? ''));
 });

@@ -68,6 +68,21 @@ describe('useProfileForm', () => {
     expect(useProfilesStore().profiles.map((p) => p.name)).toEqual(['Main desk']);
   });
 
+  it('asks a new profile "not shared" by default, and edits a stored profile from its own answer', async () => {
+    const fake = fakeBridge({ updateProfile: (input) => ok(stored({ sharedAccount: input.sharedAccount ?? false })) });
+    const { result: form } = withSetup(fake.bridge, () => useProfileForm(() => undefined));
+    form.open(null);
+    expect(form.draft.sharedAccount).toBe(false);
+    form.open(stored({ sharedAccount: true }));
+    expect(form.draft.sharedAccount).toBe(true);
+    await form.submit();
+    expect(fake.calls[0]?.request).toMatchObject({ id: 'p1', sharedAccount: true });
+    form.open(stored({ sharedAccount: true }));
+    form.draft.sharedAccount = false;
+    await form.submit();
+    expect(fake.calls[1]?.request).toMatchObject({ id: 'p1', sharedAccount: false });
+  });
+
   it('asks for the secret again when an edit moves the profile to another host', async () => {
     const fake = fakeBridge();
     const { result: form } = withSetup(fake.bridge, () => useProfileForm(() => undefined));

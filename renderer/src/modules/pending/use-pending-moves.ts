@@ -1,6 +1,6 @@
 // The ledger in the renderer: one app-wide subscription to pendingMoveUpdated (started by
 // whichever screen needs it first), the move of a given id as a computed, and a person's
-// decision on an ambiguous move (link a candidate, or none of them).
+// decision on an ambiguous move (link a candidate, or none of them) or on one not seen yet.
 import { computed, type ComputedRef } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import type { PendingMoveView } from '../../../../preload/contract/pending';
@@ -45,6 +45,8 @@ export interface PendingDecisions {
   link: (moveId: string, txId: string) => Promise<DecisionResult>;
   /** The person says none of the candidates is the move. */
   dismiss: (moveId: string) => Promise<DecisionResult>;
+  /** The person says a move not seen yet will not happen (the service may still run it). */
+  abandon: (moveId: string) => Promise<DecisionResult>;
 }
 
 export function usePendingDecisions(): PendingDecisions {
@@ -59,6 +61,7 @@ export function usePendingDecisions(): PendingDecisions {
   return {
     link: async (moveId, txId) => settle(await api.linkPendingMove({ moveId, txId })),
     dismiss: async (moveId) => settle(await api.dismissPendingMove({ moveId })),
+    abandon: async (moveId) => settle(await api.abandonPendingMove({ moveId })),
   };
 }
 

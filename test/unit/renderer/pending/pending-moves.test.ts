@@ -64,4 +64,19 @@ describe('pending moves', () => {
     expect(linked.ok).toBe(true);
     expect(usePendingStore().moves.m1).toMatchObject({ state: 'found', txIds: ['tx7'], settledBy: 'person' });
   });
+
+  it('puts a person\'s word that a move not seen yet will not happen into the store', async () => {
+    const fake = fakeBridge({
+      listPendingMoves: () => ok([move('m2', { mayRunLate: true })]),
+      abandonPendingMove: ({ moveId }) => ok(move(moveId, { state: 'absent', settledBy: 'person', mayRunLate: true, updatedAt: '2026-11-23T09:05:00.000Z' })),
+    });
+    const { result: decisions } = withSetup(fake.bridge, () => {
+      usePendingMovesSync();
+      return usePendingDecisions();
+    }, activeP1);
+    await settle();
+    expect(await decisions.abandon('m2')).toMatchObject({ ok: true, move: { state: 'absent' } });
+    expect(fake.calls.at(-1)).toEqual({ op: 'abandonPendingMove', request: { moveId: 'm2' } });
+    expect(usePendingStore().moves.m2).toMatchObject({ state: 'absent', settledBy: 'person', mayRunLate: true });
+  });
 });

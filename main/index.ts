@@ -7,6 +7,7 @@ import { createCore, type Core } from './core/app';
 import { sandboxLauncherFromEnv } from './core/sandbox-launcher';
 import { resolveDataDir } from './db/data-dir';
 import { registerAppScheme, serveAppScheme } from './electron/app-protocol';
+import { chooseFolderInDialog } from './electron/folder-dialog';
 import { forwardEvents, registerContractHandlers } from './electron/ipc';
 import type { RendererLocation } from './electron/policy';
 import { createMainWindow, guardNavigation, hardenSession } from './electron/window';
@@ -35,6 +36,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     launchSandbox: sandboxLauncherFromEnv(),
     exportWorker: join(__dirname, 'export-worker.js'),
+    chooseFolder: chooseFolderInDialog,
   });
   registerContractHandlers(core.dispatch, renderer);
   await openWindow(core);

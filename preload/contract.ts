@@ -5,8 +5,8 @@
 import type { Result } from './contract/result';
 import { BUY_CRYPTO_EVENTS, BUY_CRYPTO_OPERATIONS, type BuyCryptoEvents, type BuyCryptoOperations } from './contract/buycrypto';
 import {
-  EXPORT_KEY_OPERATIONS, HISTORY_EVENTS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, REVIEW_OPERATIONS,
-  type ExportKeyOperations, type HistoryEvents, type HistoryExportOperations, type HistoryOperations, type ReviewOperations,
+  EXPORT_FOLDER_OPERATIONS, EXPORT_KEY_OPERATIONS, HISTORY_EVENTS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, REVIEW_OPERATIONS,
+  type ExportFolderOperations, type ExportKeyOperations, type HistoryEvents, type HistoryExportOperations, type HistoryOperations, type ReviewOperations,
 } from './contract/history';
 import { AUDIT_EVENTS, AUDIT_OPERATIONS, type AuditEvents, type AuditOperations } from './contract/audit';
 import { namesOf, type OperationSpecs } from './contract/operation';
@@ -45,6 +45,7 @@ export interface Operations
     HistoryOperations,
     HistoryExportOperations,
     ExportKeyOperations,
+    ExportFolderOperations,
     ReviewOperations,
     PortfolioOperations,
     PortfolioExportOperations,
@@ -64,6 +65,7 @@ export const OPERATIONS: OperationSpecs<Operations> = {
   ...HISTORY_OPERATIONS,
   ...HISTORY_EXPORT_OPERATIONS,
   ...EXPORT_KEY_OPERATIONS,
+  ...EXPORT_FOLDER_OPERATIONS,
   ...REVIEW_OPERATIONS,
   ...PORTFOLIO_OPERATIONS,
   ...PORTFOLIO_EXPORT_OPERATIONS,

@@ -56,6 +56,8 @@ export interface CoreOptions {
   exportWorker?: string;
   /** Told each step of the start (the web host's COFFER_HOST_TRACE). */
   trace?: (step: string) => void;
+  /** The desktop app's folder dialog; without it exports go to Coffer's export folder only. */
+  chooseFolder?: () => Promise<string | null>;
 }
 
 export interface Core {
@@ -102,7 +104,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const profiles = createProfilesService({ profiles: profilesRepo, settings, secrets, events });
   const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir };
   const exportServices = createExportServices({
-    secrets, settings, profiles, events, dataDir, appVersion: app.version, workerScript: options.exportWorker, nativeBinding,
+    secrets, settings, profiles, events, dataDir, appVersion: app.version, workerScript: options.exportWorker, nativeBinding, chooseFolder: options.chooseFolder,
   });
   // Read once, like the built-in profile's public key: both describe the sandbox as launched.
   const builtInSecret = sandbox?.master.secretKey ?? null;

@@ -161,8 +161,18 @@ export interface BalancesManifest {
 export interface ExportRequest {
   filter: HistoryFilter;
   format: ExportFormat;
-  /** The folder to write into; absent: the export folder in settings (or Coffer's default). */
+  /** Absent: Coffer's export folder; else that folder or one chosen with chooseExportFolder (nothing else is taken). */
   folder?: string;
+}
+
+/** Where an export may be written. */
+export interface ExportFolderChoices {
+  /** Coffer's export folder (settings, else COFFER_EXPORT_DIR, else <data dir>/exports). */
+  defaultFolder: string;
+  /** Folders the user chose in the folder dialog since the app started. */
+  chosen: string[];
+  /** Whether chooseExportFolder can show a folder dialog (the desktop app; not the browser). */
+  canChoose: boolean;
 }
 
 export interface ExportResult {
@@ -275,6 +285,13 @@ export interface ExportKeyOperations {
   forgetExportKey: Op<{ fingerprint: string }, TrustedKey[]>;
 }
 
+/** The folders exports may go to; no profile needed. */
+export interface ExportFolderOperations {
+  exportFolders: Op<void, ExportFolderChoices>;
+  /** Shows the desktop app's folder dialog; the folder picked (null: cancelled) may then be named in an export. */
+  chooseExportFolder: Op<void, { folder: string | null }>;
+}
+
 /** Review needs no profile: the file is handed to main in chunks, then checked and loaded. */
 export interface ReviewOperations {
   beginReview: Op<{ fileName: string; size: number }, { reviewId: string }>;
@@ -352,6 +369,11 @@ export const EXPORT_KEY_OPERATIONS = {
   ),
   forgetExportKey: changes(z.object({ fingerprint: z.string().trim().min(1, 'fingerprint is empty').max(100, 'fingerprint is too long') }).strict()),
 } as const satisfies OperationSpecs<ExportKeyOperations>;
+
+export const EXPORT_FOLDER_OPERATIONS = {
+  exportFolders: reads(noPayload),
+  chooseExportFolder: changes(noPayload),
+} as const satisfies OperationSpecs<ExportFolderOperations>;
 
 export const REVIEW_OPERATIONS = {
   beginReview: changes(

@@ -1,12 +1,10 @@
 // The balances export in the active profile's scope: the day's balances as the portfolio gives
-// them, written to the folder asked for (else the export folder in settings) as one signed .zip.
+// them, written to Coffer's export folder or one the user chose (export-folders.ts) as one signed .zip.
 import type { PortfolioExportOperations } from '../../../preload/contract/portfolio';
 import { fail, ok } from '../../../preload/contract/result';
-import { SETTING_KEYS } from '../../db/settings-repo';
 import type { Handlers } from '../dispatch';
 import type { PortfolioService } from '../portfolio/port';
 import { runBalancesExport } from './balances-export';
-import { exportFolder } from './export-job';
 import type { ExportHandlerDeps, ExportScope } from './handlers';
 
 export interface BalancesExportScope extends ExportScope {
@@ -17,7 +15,7 @@ export function balancesExportHandlers(scope: BalancesExportScope, deps: ExportH
   return {
     exportBalancesOnDate: async ({ folder: asked, ...day }) => {
       // The folder first: a wrong one is said before the balances are worked out.
-      const folder = await exportFolder(asked, deps.settings.get(SETTING_KEYS.exportFolder), deps.dataDir);
+      const folder = await deps.folders.resolve(asked);
       const balances = await scope.portfolio.balancesOnDate(day);
       // A signed file is evidence: while the first read of the history runs, older days may still
       // change, so nothing is signed until the past is known.

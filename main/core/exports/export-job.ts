@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { ExportFormat, ExportResult, HistoryFilter } from '../../../preload/contract/history';
 import { AppFailure } from '../app-error';
 import type { ExportTaskData, ExportTaskResult, SignRequest } from './export-task';
+import { defaultExportFolder } from './export-folders';
 import { signManifest } from './manifest';
 import type { ExportSigner } from './signing-key';
 import { runWorkerJob, WorkerJobError } from './worker-thread';
@@ -111,8 +112,9 @@ async function moveIntoPlace(partialPath: string, folder: string, fileName: stri
 }
 
 /**
- * The folder an export goes to: the one asked for (it must exist), else the settings' export
- * folder, else <dataDir>/exports (both created when missing).
+ * The folder the command line writes to: the one its user named (it must exist), else Coffer's
+ * export folder (defaultExportFolder, created when missing). The app takes only the folders
+ * export-folders.ts grants.
  */
 export async function exportFolder(asked: string | undefined, fromSettings: string | null, dataDir: string): Promise<string> {
   if (asked !== undefined) {
@@ -121,7 +123,7 @@ export async function exportFolder(asked: string | undefined, fromSettings: stri
     if (!found.isDirectory()) throw new AppFailure('VALIDATION', `${asked} is not a folder`, 'folder');
     return asked;
   }
-  const folder = fromSettings ?? join(dataDir, 'exports');
+  const folder = defaultExportFolder(fromSettings, dataDir);
   await mkdir(folder, { recursive: true });
   return folder;
 }

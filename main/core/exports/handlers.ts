@@ -2,13 +2,13 @@
 // profile (its history store and name); keys and reviews need no profile. Review handlers are
 // given the review sessions only: nothing there can reach the keychain or the network.
 import { existsSync } from 'node:fs';
-import type { ExportKeyOperations, HistoryExportOperations, ReviewOperations } from '../../../preload/contract/history';
+import type { ExportFolderOperations, ExportKeyOperations, HistoryExportOperations, ReviewOperations } from '../../../preload/contract/history';
 import { ok } from '../../../preload/contract/result';
-import { SETTING_KEYS, type SettingsRepo } from '../../db/settings-repo';
 import { AppFailure } from '../app-error';
 import type { Handlers } from '../dispatch';
 import { historyStoreFile } from '../history/store-file';
-import { exportFolder, runExportJob, type ExportJobDeps } from './export-job';
+import type { ExportFolders } from './export-folders';
+import { runExportJob, type ExportJobDeps } from './export-job';
 import type { ReviewSessions } from './review/sessions';
 import type { SigningKeys } from './signing-key';
 import type { TrustedKeys } from './trusted-keys';
@@ -19,7 +19,8 @@ export interface ExportScope {
 }
 
 export interface ExportHandlerDeps extends Omit<ExportJobDeps, 'progress'> {
-  settings: Pick<SettingsRepo, 'get'>;
+  /** The folders a request may name (export-folders.ts). */
+  folders: Pick<ExportFolders, 'resolve'>;
   dataDir: string;
   /** The profile's service address and API version, as the manifest names the account. */
   account(profileId: string): string;
@@ -31,7 +32,7 @@ export function exportHandlers(scope: ExportScope, deps: ExportHandlerDeps): Pic
     exportHistory: async (request) => {
       const dbPath = historyStoreFile(deps.dataDir, scope.profile.id);
       if (!existsSync(dbPath)) throw new AppFailure('NO_HISTORY', `${scope.profile.name} has no stored history yet: wait for its first read to finish`);
-      const folder = await exportFolder(request.folder, deps.settings.get(SETTING_KEYS.exportFolder), deps.dataDir);
+      const folder = await deps.folders.resolve(request.folder);
       const result = await runExportJob(
         {
           dbPath, filter: request.filter, format: request.format, folder,
@@ -54,6 +55,13 @@ export function createExportKeyHandlers(keys: SigningKeys, trusted: TrustedKeys)
     },
     trustExportKey: async ({ publicKey, label }) => ok(trusted.trust(publicKey, label)),
     forgetExportKey: async ({ fingerprint }) => ok(trusted.forget(fingerprint)),
+  };
+}
+
+export function createExportFolderHandlers(folders: ExportFolders): Pick<Handlers, keyof ExportFolderOperations> {
+  return {
+    exportFolders: async () => ok(folders.choices()),
+    chooseExportFolder: async () => ok({ folder: await folders.choose() }),
   };
 }
 

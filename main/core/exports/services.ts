@@ -2,12 +2,13 @@
 // the review sessions (settings only), and what each profile's export handlers need. The review
 // sessions are given no secret store, client or profile; review folders a crash left are removed.
 import type { Events } from '../../../preload/contract';
-import type { ExportKeyOperations, ReviewOperations } from '../../../preload/contract/history';
+import type { ExportFolderOperations, ExportKeyOperations, ReviewOperations } from '../../../preload/contract/history';
 import type { SettingsRepo } from '../../db/settings-repo';
 import type { SecretStore } from '../../keychain/secret-store';
 import type { Handlers } from '../dispatch';
 import type { ProfilesService } from '../profiles';
-import { accountOf, createExportKeyHandlers, createReviewHandlers, type ExportHandlerDeps } from './handlers';
+import { createExportFolders, type FolderDialog } from './export-folders';
+import { accountOf, createExportFolderHandlers, createExportKeyHandlers, createReviewHandlers, type ExportHandlerDeps } from './handlers';
 import { ReviewSessions } from './review/sessions';
 import { createSigningKeys } from './signing-key';
 import { createTrustedKeys } from './trusted-keys';
@@ -23,11 +24,13 @@ export interface ExportServicesDeps {
   /** The built worker (out/main/export-worker.js); absent, the TypeScript source through tsx. */
   workerScript?: string;
   nativeBinding?: string;
+  /** The desktop app's folder dialog; absent (the web host), exports go to Coffer's export folder only. */
+  chooseFolder?: FolderDialog;
 }
 
 export interface ExportServices {
-  /** The key and review operations (no profile needed). */
-  handlers: Pick<Handlers, keyof ExportKeyOperations | keyof ReviewOperations>;
+  /** The key, folder and review operations (no profile needed). */
+  handlers: Pick<Handlers, keyof ExportKeyOperations | keyof ExportFolderOperations | keyof ReviewOperations>;
   /** What each profile's export handlers need (exportHandlers in handlers.ts). */
   exportDeps: ExportHandlerDeps;
   /** Closes every review (their temporary files go with them). */
@@ -38,6 +41,7 @@ export function createExportServices(deps: ExportServicesDeps): ExportServices {
   const workerScript = deps.workerScript ?? SOURCE_WORKER;
   const keys = createSigningKeys({ secrets: deps.secrets, settings: deps.settings });
   const trusted = createTrustedKeys(deps.settings);
+  const folders = createExportFolders({ dataDir: deps.dataDir, settings: deps.settings, chooseFolder: deps.chooseFolder });
   const reviews = new ReviewSessions({
     trustedKeys: () => trusted.list(),
     progress: (event) => deps.events.emit('reviewProgress', event),
@@ -47,13 +51,13 @@ export function createExportServices(deps: ExportServicesDeps): ExportServices {
   // In the background: a start never waits on a folder left by a crash.
   void reviews.removeLeftovers().catch(() => undefined);
   return {
-    handlers: { ...createExportKeyHandlers(keys, trusted), ...createReviewHandlers(reviews) },
+    handlers: { ...createExportKeyHandlers(keys, trusted), ...createExportFolderHandlers(folders), ...createReviewHandlers(reviews) },
     exportDeps: {
       workerScript,
       nativeBinding: deps.nativeBinding,
       signer: () => keys.signer(),
       appVersion: deps.appVersion,
-      settings: deps.settings,
+      folders,
       dataDir: deps.dataDir,
       account: (profileId) => {
         const profile = deps.profiles.find(profileId);

@@ -2,10 +2,12 @@
 // them: payloads checked by the contract's schemas, an export of the active profile's store with
 // its progress events, the signing key in a real keyring, and a review of that export.
 import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Events, ExportResult, Profile, Result, ReviewReport, SigningKeyInfo, TrustedKey } from '../../../preload/contract';
+import { NOT_CHOSEN } from '../../../main/core/exports/export-folders';
 import { insertEntries } from '../../../main/core/history/query';
 import { applyHistorySchema } from '../../../main/core/history/schema';
 import { historyStoreFile } from '../../../main/core/history/store-file';
@@ -56,7 +58,7 @@ describe('export operations through dispatch', () => {
     expect(await call('forgetExportKey', { fingerprint: key.fingerprint })).toMatchObject({ ok: false, error: { code: 'OWN_KEY', field: 'fingerprint' } });
   });
 
-  it('exports the active profile\'s stored history, with progress events, into the folder asked for', async () => {
+  it('exports the active profile\'s stored history, with progress events, into Coffer\'s export folder and no other', async () => {
     const profile = valueOf<Profile>(await call('createProfile', validInput({ name: 'Main desk', restUrl: 'http://127.0.0.1:9', streamUrl: 'ws://127.0.0.1:9' })));
     valueOf(await call('activateProfile', { id: profile.id }));
     const store = historyStoreFile(fixture.dataDir, profile.id);
@@ -65,7 +67,12 @@ describe('export operations through dispatch', () => {
     applyHistorySchema(db);
     insertEntries(db, FIXTURE_HISTORY);
     db.close();
-    expect(await call('exportHistory', { filter: {}, format: 'csv', folder: '/nonexistent/coffer' })).toMatchObject({ ok: false, error: { field: 'folder' } });
+    // A page names only Coffer's export folder (or one chosen in the desktop app's dialog): any other
+    // is refused in the same words whether it exists or not.
+    const foreign = await Promise.all(['/nonexistent/coffer', fixture.dataDir, tmpdir()].map((folder) => call('exportHistory', { filter: {}, format: 'csv', folder })));
+    for (const refused of foreign) expect(refused).toEqual({ ok: false, error: { code: 'VALIDATION', message: NOT_CHOSEN, field: 'folder' } });
+    expect(valueOf(await call('exportFolders'))).toEqual({ defaultFolder: `${fixture.dataDir}/exports`, chosen: [], canChoose: false });
+    expect(await call('chooseExportFolder')).toMatchObject({ ok: false, error: { code: 'NO_FOLDER_DIALOG' } });
     expect(await call('exportHistory', { filter: {}, format: 'xlsx' })).toMatchObject({ ok: false, error: { field: 'format' } });
     exported = valueOf<ExportResult>(await call('exportHistory', { filter: { statuses: ['SUCCESS'] }, format: 'cointracking' }));
     expect(exported).toMatchObject({ format: 'cointracking', rows: 14, fingerprint: key.fingerprint });

@@ -10,6 +10,7 @@ import type { DateBalances } from '../../../preload/contract/portfolio';
 import { verifyCommand } from '../../../main/cli/verify-command';
 import { runBalancesExport } from '../../../main/core/exports/balances-export';
 import { balancesExportHandlers } from '../../../main/core/exports/balances-handlers';
+import { createExportFolders, NOT_CHOSEN, type ExportFolders } from '../../../main/core/exports/export-folders';
 import { balancesCsvLines, readBalancesCsv } from '../../../main/core/exports/formats/balances-csv';
 import { parseManifest } from '../../../main/core/exports/manifest';
 import { verifyExport } from '../../../main/core/exports/verify';
@@ -151,6 +152,12 @@ describe('coffer verify on a balances export', () => {
 });
 
 describe('exportBalancesOnDate', () => {
+  let folders: ExportFolders;
+  // The user chose `folder` in the folder dialog.
+  beforeAll(async () => {
+    folders = createExportFolders({ dataDir: folder, settings: { get: () => null }, chooseFolder: async () => folder });
+    await folders.choose();
+  });
   const handlerDeps = (asked: string[], syncing = false) => ({
     scope: {
       profile: { id: 'desk-1', name: 'Main desk' },
@@ -162,12 +169,12 @@ describe('exportBalancesOnDate', () => {
       },
     },
     deps: {
-      settings: { get: () => null }, dataDir: folder, account: () => 'https://api.example.test (API v3)',
+      folders, dataDir: folder, account: () => 'https://api.example.test (API v3)',
       signer: signerOf(desk), appVersion: '0.1.0', workerScript: 'unused', progress: () => undefined,
     },
   });
 
-  it('exports the day the portfolio gives for the request, into the folder asked for', async () => {
+  it('exports the day the portfolio gives for the request, into the folder the user chose', async () => {
     const asked: string[] = [];
     const { scope, deps } = handlerDeps(asked);
     const result = await balancesExportHandlers(scope, deps).exportBalancesOnDate({ day: '2026-08-31', valuationCurrency: 'EUR', scope: 'master', folder });
@@ -178,11 +185,11 @@ describe('exportBalancesOnDate', () => {
     expect(verified.manifest?.profileName).toBe('Main desk');
   });
 
-  it('refuses a folder that does not exist on its field, before working out any balances', async () => {
+  it('refuses a folder the user did not choose on its field, before working out any balances', async () => {
     const asked: string[] = [];
     const { scope, deps } = handlerDeps(asked);
     await expect(balancesExportHandlers(scope, deps).exportBalancesOnDate({ day: '2026-08-31', valuationCurrency: 'USDT', scope: 'all', folder: join(folder, 'nowhere') }))
-      .rejects.toMatchObject({ field: 'folder' });
+      .rejects.toMatchObject({ field: 'folder', message: NOT_CHOSEN });
     expect(asked).toEqual([]);
   });
 

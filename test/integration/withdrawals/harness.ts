@@ -11,6 +11,7 @@ import { createPendingStore } from '../../../main/core/pending/store';
 import { openAuditLog, type AuditLog } from '../../../main/core/audit/audit-log';
 import { openWithdrawalStore, type WithdrawalStore } from '../../../main/core/withdrawals/store';
 import type { TreasuryApi } from '../../../main/exchange/treasury-api';
+import type { SessionProfile } from '../../../main/core/session/ports';
 import { RateLimiter } from '../../../main/exchange/limiter';
 import { createV3Api, type V3ApiOptions } from '../../../main/exchange/v3/api';
 import type { RunningSandbox } from '../../../main/sandbox/index';
@@ -49,6 +50,8 @@ export interface Harness {
 
 export interface HarnessOptions {
   client?: Partial<V3ApiOptions>;
+  /** The profile as the session hands it to the scope (default PROFILE: one desk on the account). */
+  profile?: SessionProfile;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -84,7 +87,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       pending: createPendingStore(db),
       osUser: 'tester',
       events: { emit: (event, payload) => void (event === 'connectionState' ? states.push(payload as Events['connectionState']) : events.push({ event, payload } as Emitted)) },
-      session: async () => ({ profile: PROFILE, api: appApi }),
+      session: async () => ({ profile: options.profile ?? PROFILE, api: appApi }),
       reconcilePollMs: 200,
       deadlineCheckMs: 100,
     });

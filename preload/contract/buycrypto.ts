@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { amount, currency, network } from './fields';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
+import { visibleText } from './profile-schemas';
 
 /** A payment method's limits on what is paid, for one fiat → crypto (on one network). */
 export interface BuyLimit {
@@ -173,7 +174,7 @@ export interface BuyCryptoOperations {
   listBuyOrders: Op<void, BuyOrderList>;
 }
 
-const quoteId = z.string().trim().min(1, 'Choose a quote').max(64, 'quote id is too long');
+const quoteId = z.string().trim().min(1, 'Choose a quote').max(64, 'quote id is too long').superRefine(visibleText('The quote id'));
 const idText = (what: string) => z.string().trim().min(1, `Choose a ${what}`).max(32, `${what} id is too long`).regex(/^[A-Za-z0-9_-]+$/, `${what} id is not valid`);
 
 export const BUY_CRYPTO_OPERATIONS = {
@@ -197,7 +198,7 @@ export const BUY_CRYPTO_OPERATIONS = {
         methodId: idText('payment method'),
         source: currency,
         target: currency,
-        network: z.string().trim().min(1, 'Choose a network').max(32, 'network is too long'),
+        network: z.string().trim().min(1, 'Choose a network').max(32, 'network is too long').superRefine(visibleText('The network')),
         amount,
       })
       .strict(),

@@ -1,10 +1,13 @@
 // Request fields several domains share. They check shape only: main's services check amounts
 // against the currency, network and balance, with messages naming the field.
 import { z } from 'zod';
+import { visibleText } from './profile-schemas';
 import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from './text-rules';
 
-export const currency = z.string().trim().min(1, 'Choose a currency').max(32, 'currency is too long');
-export const network = z.string().trim().min(1, 'network is empty').max(32, 'network is too long').optional();
+// Codes and ids are refused with an invisible character in them, as names are: a code that differs
+// from what the user reads is never sent.
+export const currency = z.string().trim().min(1, 'Choose a currency').max(32, 'currency is too long').superRefine(visibleText('The currency'));
+export const network = z.string().trim().min(1, 'network is empty').max(32, 'network is too long').superRefine(visibleText('The network')).optional();
 export const amount = z
   .string({ error: 'amount must be a decimal string' })
   .trim()

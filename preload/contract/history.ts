@@ -311,7 +311,10 @@ export interface ReviewOperations {
 export const REVIEW_CHUNK_BASE64_MAX = 700_000;
 
 const list = (what: string) =>
-  z.array(z.string().trim().min(1, `${what} is empty`).max(64, `${what} is too long`)).max(200, `too many ${what} values`).optional();
+  z
+    .array(z.string().trim().min(1, `${what} is empty`).max(64, `${what} is too long`).superRefine(visibleText(`The ${what}`)))
+    .max(200, `too many ${what} values`)
+    .optional();
 
 export const historyFilter = z
   .object({
@@ -336,7 +339,7 @@ const rowWindow = {
   offset: z.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must not be negative'),
   limit: z.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500'),
 };
-const reviewId = z.string().trim().min(1, 'reviewId is empty').max(64, 'reviewId is too long');
+const reviewId = z.string().trim().min(1, 'reviewId is empty').max(64, 'reviewId is too long').superRefine(visibleText('The review id'));
 const publicKey = z.string().trim().regex(/^[A-Za-z0-9+/]{43}=$/, 'publicKey must be a base64 Ed25519 public key (44 characters)');
 
 export const HISTORY_OPERATIONS = {
@@ -367,7 +370,9 @@ export const EXPORT_KEY_OPERATIONS = {
       .object({ publicKey, label: z.string().trim().min(1, 'Give the desk a name').max(80, 'label is too long').superRefine(visibleText('The label')) })
       .strict(),
   ),
-  forgetExportKey: changes(z.object({ fingerprint: z.string().trim().min(1, 'fingerprint is empty').max(100, 'fingerprint is too long') }).strict()),
+  forgetExportKey: changes(
+    z.object({ fingerprint: z.string().trim().min(1, 'fingerprint is empty').max(100, 'fingerprint is too long').superRefine(visibleText('The fingerprint')) }).strict(),
+  ),
 } as const satisfies OperationSpecs<ExportKeyOperations>;
 
 export const EXPORT_FOLDER_OPERATIONS = {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { currency } from './fields';
 import type { ExportResult } from './history';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
+import { visibleText } from './profile-schemas';
 import { PORTFOLIO_SCOPES, type DateBalances, type PortfolioNote, type PortfolioScope } from './portfolio-day';
 
 export * from './portfolio-day';
@@ -149,7 +150,7 @@ export const calendarDay = z
 
 const range = z.enum(PORTFOLIO_RANGES, { error: `range must be one of ${PORTFOLIO_RANGES.join(', ')}` });
 const scope = z.enum(PORTFOLIO_SCOPES, { error: 'scope must be master or all' });
-const symbol = z.string().trim().min(1, 'Choose a symbol').max(32, 'symbol is too long');
+const symbol = z.string().trim().min(1, 'Choose a symbol').max(32, 'symbol is too long').superRefine(visibleText('The symbol'));
 const period = z.enum(CANDLE_PERIODS, { error: `period must be one of ${CANDLE_PERIODS.join(', ')}` });
 
 export const PORTFOLIO_OPERATIONS = {

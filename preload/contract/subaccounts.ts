@@ -198,7 +198,7 @@ export interface SubAccountOperations {
 
 const subAccountId = z.string().trim().min(1, 'Choose a sub-account').max(32, 'sub-account id is too long').regex(/^[A-Za-z0-9_-]+$/, 'sub-account id is not valid');
 const ids = z.array(subAccountId, { error: 'ids must be a list of sub-account ids' }).min(1, 'Select at least one sub-account').max(500, 'Select at most 500 sub-accounts');
-const planId = z.string().trim().min(1, 'Preview the sweep first').max(64, 'plan id is too long');
+const planId = z.string().trim().min(1, 'Preview the sweep first').max(64, 'plan id is too long').superRefine(visibleText('The plan id'));
 const valuation = { valuationCurrency: currency };
 
 export const SUB_ACCOUNT_OPERATIONS = {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { amount, currency } from './fields';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
+import { visibleText } from './profile-schemas';
 
 export const BENEFICIARY_KINDS = ['email', 'username', 'external_id'] as const;
 export type BeneficiaryKind = (typeof BENEFICIARY_KINDS)[number];
@@ -148,7 +149,7 @@ const pair = { fromCurrency: currency, toCurrency: currency };
 const differentCurrencies = (input: ConversionPair) => input.fromCurrency.toUpperCase() !== input.toCurrency.toUpperCase();
 const SAME_CURRENCY = { message: 'Choose a currency other than the one converted from', path: ['toCurrency'] };
 const identifier = z.string().trim().min(1, 'Enter who receives it').max(254, 'identifier is too long');
-const quoteId = z.string().trim().min(1, 'Get a quote first').max(128, 'quote id is too long');
+const quoteId = z.string().trim().min(1, 'Get a quote first').max(128, 'quote id is too long').superRefine(visibleText('The quote id'));
 const transactionId = z.string().trim().min(1, 'id is missing').max(64, 'id is too long').regex(/^[A-Za-z0-9_-]+$/, 'id is not valid');
 
 export const TRANSFER_OPERATIONS = {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { amount, currency, network } from './fields';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
+import { visibleText } from './profile-schemas';
 
 export interface BalanceAmounts {
   available: string;
@@ -115,7 +116,9 @@ export const WALLET_OPERATIONS = {
   /** Creates an address at the service. */
   createDepositAddress: changes(addressQuery),
   listRecentDepositAddresses: reads(addressQuery),
-  checkOwnAddress: reads(z.object({ address: z.string().trim().min(1, 'Enter an address').max(256, 'address is too long') }).strict()),
+  checkOwnAddress: reads(
+    z.object({ address: z.string().trim().min(1, 'Enter an address').max(256, 'address is too long').superRefine(visibleText('The address')) }).strict(),
+  ),
   transferFunds: changes(
     z
       .object({

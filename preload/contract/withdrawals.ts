@@ -101,7 +101,7 @@ export interface WithdrawalOperations {
   getServiceClock: Op<void, { offsetMs: number }>;
 }
 
-const transactionId = z.object({ id: z.string().trim().min(1, 'id is required').max(128, 'id is too long') }).strict();
+const transactionId = z.object({ id: z.string().trim().min(1, 'id is required').max(128, 'id is too long').superRefine(visibleText('The id')) }).strict();
 
 export const WITHDRAWAL_OPERATIONS = {
   estimateWithdrawalFee: reads(z.object({ currency, network, amount, includeFee: z.boolean().optional() }).strict()),

@@ -132,6 +132,33 @@ describe('invisible characters in names, labels, comments, file names and addres
   });
 });
 
+describe('codes and ids', () => {
+  const filter = { currencies: ['BTC'] };
+  it.each([
+    ['getWalletOverview', { valuationCurrency: 'USD' }, 'valuationCurrency'],
+    ['listDepositAddresses', { currency: 'BTC', network: 'BTC' }, 'currency'],
+    ['listDepositAddresses', { currency: 'BTC', network: 'BTC' }, 'network'],
+    ['checkOwnAddress', { address: 'bc1q' }, 'address'],
+    ['convertFunds', { fromCurrency: 'BTC', toCurrency: 'USDT', amount: '1', quoteId: 'q1' }, 'quoteId'],
+    ['createBuyOrder', { quote: 'q1', providerId: 'p1', methodId: 'm1', source: 'EUR', target: 'BTC', network: 'BTC', amount: '10' }, 'quote'],
+    ['createBuyOrder', { quote: 'q1', providerId: 'p1', methodId: 'm1', source: 'EUR', target: 'BTC', network: 'BTC', amount: '10' }, 'network'],
+    ['watchCandles', { symbol: 'BTCUSDT', period: 'H1' }, 'symbol'],
+    ['historySummary', { filter }, 'filter.currencies.0'],
+    ['reviewBalances', { reviewId: 'r1' }, 'reviewId'],
+    ['forgetExportKey', { fingerprint: 'f1' }, 'fingerprint'],
+    ['runSweep', { planId: 'plan1' }, 'planId'],
+    ['commitWithdrawal', { id: 'tx-1' }, 'id'],
+    ['rollbackWithdrawal', { id: 'tx-1' }, 'id'],
+  ] as const)('%s refuses an invisible character in %s before anything is sent', (op, valid, field) => {
+    expect(parse(op, valid), 'the valid request').toMatchObject({ ok: true });
+    const path = field.split('.');
+    for (const char of ['\u0000', '\n', '\u200B', '\u202E', '\u00AD', 'B\uFEFF']) {
+      const request = path.length === 1 ? { ...valid, [field]: `BT${char}C` } : { ...valid, filter: { currencies: [`BT${char}C`] } };
+      expectRefused(op, request, field, /^The .+ contains an invisible/);
+    }
+  });
+});
+
 describe('a withdrawal’s public comment', () => {
   const withdrawal = { currency: 'BTC', address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', amount: '0.1' };
 

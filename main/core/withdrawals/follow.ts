@@ -1,6 +1,7 @@
 // Keeps local withdrawals true to the service after the request: refreshes from REST, follows the
-// wallet stream's transaction_update, applies what the ledger settles about an uncertain prepare
-// (never by sending again), and warns ten minutes before a waiting withdrawal's deadline.
+// wallet stream's transaction_update, applies what the ledger settles about an uncertain prepare,
+// commit or rollback (never by sending again), and warns ten minutes before a waiting
+// withdrawal's deadline.
 import type { Transaction } from '../../exchange/domain';
 import type { PendingOperation } from '../../exchange/operations';
 import { AppFailure } from '../app-error';
@@ -9,10 +10,19 @@ import type { PendingMove } from '../pending/store';
 import { toAppFailure } from '../session/api-failure';
 import type { ExchangeApi } from '../session/ports';
 import type { WithdrawalRecords } from './records';
-import { deadlineOf } from './state';
+import { DECISION_STATES, deadlineOf, type Decision } from './state';
 import type { LocalWithdrawal } from './store';
 
 export const DEADLINE_WARNING_MS = 10 * 60_000;
+
+export const NEVER_REACHED = {
+  commit: 'The approval never reached the service: the withdrawal still waits. You may approve or reject it.',
+  rollback: 'The rejection never reached the service: the withdrawal still waits. You may approve or reject it.',
+} as const satisfies Record<Decision, string>;
+const GIVEN_UP = {
+  commit: 'A person marked the approval as will not happen; the service may still run it. The withdrawal is shown as waiting.',
+  rollback: 'A person marked the rejection as will not happen; the service may still run it. The withdrawal is shown as waiting.',
+} as const satisfies Record<Decision, string>;
 
 /** What an uncertain prepare stored before the ledger existed: the client's pending operation. */
 interface LegacyPending {
@@ -97,11 +107,16 @@ export class WithdrawalFollower {
     return tx.status === 'CREATED' ? this.records.adoptFromService(tx) : undefined;
   }
 
-  /** Applies a settled prepare to its withdrawal record. */
+  /** Applies a settled prepare, commit or rollback to its withdrawal record. */
   private async onMoveSettled(move: PendingMove, tx: Transaction | null): Promise<void> {
+    if (move.kind === 'commit' || move.kind === 'rollback') return this.applyDecisionSettlement(move, move.kind, tx);
     if (move.kind !== 'withdraw' || move.subjectId === null) return;
     const w = this.records.byLocalId(move.subjectId);
-    if (w?.state !== 'UNCERTAIN') return;
+    if (w?.state === 'UNCERTAIN') this.applyPrepareSettlement(w, move, tx);
+  }
+
+  /** What the ledger settled about an uncertain prepare, applied to its record. */
+  applyPrepareSettlement(w: LocalWithdrawal, move: PendingMove, tx: Transaction | null): void {
     // Candidates a person decided were not this one are somebody else's withdrawals again.
     if (move.state === 'found' || move.state === 'absent') void this.readoptOthers(move);
     if (move.state === 'found' && tx !== null) {
@@ -118,6 +133,24 @@ export class WithdrawalFollower {
       // The candidates are shown on this row only, not as separate rows anyone could approve.
       for (const candidate of move.candidates) this.records.dropAdopted(candidate.id);
       this.records.save({ ...w, error: `${move.candidates.length} matching withdrawals found; choose which one is this, or none` });
+    }
+  }
+
+  /** A commit or rollback whose answer was lost, settled by its withdrawal's status: it happened
+   *  (the service's status applies), or it never reached the service and the withdrawal still waits. */
+  private applyDecisionSettlement(move: PendingMove, decision: Decision, tx: Transaction | null): void {
+    const w = move.subjectId === null ? undefined : this.records.byTxId(move.subjectId);
+    if (w === undefined) return;
+    if (w.state !== DECISION_STATES[decision].inFlight) {
+      if (tx !== null) this.records.applyService(w, tx);
+      return;
+    }
+    if (move.state === 'found' && tx !== null) {
+      this.records.applyService({ ...w, pendingOperation: null, error: null, rolledBackByUs: w.rolledBackByUs || decision === 'rollback' }, tx);
+    } else if (move.state === 'absent') {
+      const words = move.settledBy === 'person' ? GIVEN_UP[decision] : NEVER_REACHED[decision];
+      const waiting = this.records.move(w, DECISION_STATES[decision].refused, { pendingOperation: null, error: words });
+      void this.refresh(waiting);
     }
   }
 

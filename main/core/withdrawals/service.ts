@@ -10,22 +10,15 @@ import type { AuditSubject } from '../audit/audited';
 import type { PendingLedger, SendOutcome } from '../pending/ledger';
 import { failureText, toAppFailure } from '../session/api-failure';
 import { WithdrawalFollower } from './follow';
+import { InterruptedRequests } from './interrupted';
 import type { ProfileRef, ExchangeApi } from '../session/ports';
 import { WithdrawalRecords, type WithdrawalNotices } from './records';
-import { isAwaitingApproval, type WithdrawalEvent, type WithdrawalState } from './state';
+import { DECISION_STATES, isAwaitingApproval, type Decision } from './state';
 import type { LocalWithdrawal, WithdrawalStore } from './store';
 import { checkWithdrawal, type CheckedWithdrawal } from './validate';
 import { toView } from './view';
 
 const CURRENCY_CACHE_MS = 5 * 60_000;
-
-type Decision = 'commit' | 'rollback';
-
-/** The moves of the state table each decision makes. */
-const DECISIONS = {
-  commit: { requested: 'commitRequested', inFlight: 'COMMITTING', accepted: 'commitAccepted', refused: 'commitRefused' },
-  rollback: { requested: 'rollbackRequested', inFlight: 'ROLLING_BACK', accepted: 'rollbackAccepted', refused: 'rollbackRefused' },
-} as const satisfies Record<Decision, { requested: WithdrawalEvent; inFlight: WithdrawalState; accepted: WithdrawalEvent; refused: WithdrawalEvent }>;
 
 export interface WithdrawalsDeps {
   api: ExchangeApi;
@@ -42,12 +35,14 @@ export interface WithdrawalsDeps {
 export class WithdrawalsService {
   private readonly records: WithdrawalRecords;
   readonly follower: WithdrawalFollower;
+  private readonly interrupted: InterruptedRequests;
   private currencyCache: { at: number; list: Currency[] } | null = null;
   private resyncing = false;
 
   constructor(private readonly deps: WithdrawalsDeps) {
     this.records = new WithdrawalRecords(deps.store, deps.profile, deps.notices, deps.wallNow ?? (() => new Date()));
     this.follower = new WithdrawalFollower(deps.api, this.records, deps.ledger, { deadlineCheckMs: deps.deadlineCheckMs ?? 30_000 });
+    this.interrupted = new InterruptedRequests(deps.api, this.records, deps.ledger, this.follower);
   }
 
   async currencies(): Promise<Currency[]> {
@@ -60,7 +55,12 @@ export class WithdrawalsService {
 
   async prepare(input: WithdrawalInput): Promise<WithdrawalView> {
     const checked = await this.check(input);
-    const preparing = this.records.save(this.newRecord(checked));
+    const record = this.newRecord(checked);
+    return this.interrupted.track(record.localId, () => this.send(record, checked));
+  }
+
+  private async send(record: LocalWithdrawal, checked: CheckedWithdrawal): Promise<WithdrawalView> {
+    const preparing = this.records.save(record);
     let sent: SendOutcome<{ id: string }>;
     try {
       sent = await this.deps.ledger.send(
@@ -95,6 +95,7 @@ export class WithdrawalsService {
 
   /** Every CREATED withdrawal on the account, plus this desktop's unsettled ones. */
   async listApprovals(): Promise<WithdrawalView[]> {
+    await this.interrupted.settle();
     const seen = new Set<string>();
     for await (const tx of this.deps.api.transactions({ types: ['WITHDRAW'], statuses: ['CREATED'] })) {
       const record = this.follower.recordFor(tx);
@@ -119,7 +120,11 @@ export class WithdrawalsService {
 
   private async decide(txId: string, action: Decision): Promise<WithdrawalView> {
     const known = this.records.byTxId(txId) ?? (await this.follower.adoptById(txId));
-    const requested = this.records.move(known, DECISIONS[action].requested, { error: null });
+    return this.interrupted.track(known.localId, () => this.sendDecision(known, txId, action));
+  }
+
+  private async sendDecision(known: LocalWithdrawal, txId: string, action: Decision): Promise<WithdrawalView> {
+    const requested = this.records.move(known, DECISION_STATES[action].requested, { error: null });
     const send = () => (action === 'commit' ? this.deps.api.commitWithdrawal(txId) : this.deps.api.rollbackWithdrawal(txId));
     let accepted: boolean;
     try {
@@ -139,7 +144,7 @@ export class WithdrawalsService {
   private async settleDecision(txId: string, action: Decision, accepted: boolean, error: string | null): Promise<LocalWithdrawal> {
     const current = this.records.byTxId(txId);
     if (current === undefined) throw new AppFailure('NOT_FOUND', `Withdrawal ${txId} is unknown`, 'id');
-    const moves = DECISIONS[action];
+    const moves = DECISION_STATES[action];
     let record = current;
     // A stream update may already have moved it on; then the service's word stands.
     if (current.state === moves.inFlight) {
@@ -212,8 +217,9 @@ export class WithdrawalsService {
     this.follower.onServiceTransaction(tx);
   }
 
-  /** Resumes uncertain checks and the deadline watch, and learns the queue in the background
-   *  so deadline warnings fire even before anyone opens the approvals page. */
+  /** Resumes uncertain checks and the deadline watch, settles what a stopped run left in flight,
+   *  and learns the queue in the background so deadline warnings fire even before anyone opens
+   *  the approvals page. */
   start(): void {
     this.follower.start();
     this.resync();

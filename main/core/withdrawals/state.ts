@@ -37,6 +37,13 @@ export const WITHDRAWAL_EVENTS = [
 ] as const;
 export type WithdrawalEvent = (typeof WITHDRAWAL_EVENTS)[number];
 
+/** An approver's decision on a waiting withdrawal, and the moves of the table each one makes. */
+export type Decision = 'commit' | 'rollback';
+export const DECISION_STATES = {
+  commit: { requested: 'commitRequested', inFlight: 'COMMITTING', accepted: 'commitAccepted', refused: 'commitRefused' },
+  rollback: { requested: 'rollbackRequested', inFlight: 'ROLLING_BACK', accepted: 'rollbackAccepted', refused: 'rollbackRefused' },
+} as const satisfies Record<Decision, { requested: WithdrawalEvent; inFlight: WithdrawalState; accepted: WithdrawalEvent; refused: WithdrawalEvent }>;
+
 export const WITHDRAWAL_ACTIONS = ['commit', 'rollback', 'prepareAgain'] as const;
 export type WithdrawalAction = (typeof WITHDRAWAL_ACTIONS)[number];
 

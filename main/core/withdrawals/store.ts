@@ -1,5 +1,5 @@
 // Local memory of withdrawals in <dataDir>/withdrawals.db: who prepared each one on this desktop,
-// the state Coffer last knew, and the pending operation of an uncertain prepare, so a restart
+// the state Coffer last knew, and the ledger's move of a request being checked, so a restart
 // shows the true state and resumes checking instead of forgetting (or re-sending).
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -63,7 +63,9 @@ export interface LocalWithdrawal {
   preparedAt: string | null;
   /** The service's created_at. */
   createdAt: string | null;
-  /** JSON of the client's PendingOperation while uncertain. */
+  /** The ledger's move while a request of ours is being checked (an uncertain prepare, or an
+   *  approval or rejection whose answer was lost); JSON of the client's PendingOperation in
+   *  records from before the ledger. */
   pendingOperation: string | null;
   rolledBackByUs: boolean;
   deadlineNotified: boolean;

@@ -5,6 +5,9 @@ import type { Transaction } from '../../exchange/domain';
 import type { LocalWithdrawal } from './store';
 import { allowedActions, deadlineOf } from './state';
 
+/** States in which a request of ours whose answer was lost is being checked through the ledger. */
+const CHECKED_STATES: readonly LocalWithdrawal['state'][] = ['UNCERTAIN', 'COMMITTING', 'ROLLING_BACK'];
+
 export function toView(w: LocalWithdrawal): WithdrawalView {
   return {
     localId: w.localId,
@@ -26,7 +29,7 @@ export function toView(w: LocalWithdrawal): WithdrawalView {
     deadline: w.createdAt === null ? null : deadlineOf(w.createdAt).toISOString(),
     updatedAt: w.updatedAt,
     actions: [...allowedActions(w.state)],
-    moveId: w.state === 'UNCERTAIN' && w.pendingOperation !== null && !w.pendingOperation.startsWith('{') ? w.pendingOperation : null,
+    moveId: CHECKED_STATES.includes(w.state) && w.pendingOperation !== null && !w.pendingOperation.startsWith('{') ? w.pendingOperation : null,
     error: w.error,
   };
 }

@@ -34,6 +34,22 @@ export const STATE_TONES = {
   EXPIRED: 'default',
 } as const satisfies Record<WithdrawalViewState, StateTone>;
 
+/** An approval or rejection whose answer was lost: the ledger is checking whether it landed. */
+const CHECKING_LABELS: Partial<Record<WithdrawalViewState, string>> = {
+  COMMITTING: 'Approval sent — checking',
+  ROLLING_BACK: 'Rejection sent — checking',
+};
+
+/** How the row's state reads: a request in flight, or one being checked after its answer was lost. */
+export function stateLabel(row: Pick<WithdrawalView, 'state' | 'moveId'>): string {
+  return (row.moveId !== null ? CHECKING_LABELS[row.state] : undefined) ?? STATE_LABELS[row.state];
+}
+
+/** Being checked is a warning, like an uncertain prepare; in flight is information. */
+export function stateTone(row: Pick<WithdrawalView, 'state' | 'moveId'>): StateTone {
+  return row.moveId !== null && CHECKING_LABELS[row.state] !== undefined ? 'warning' : STATE_TONES[row.state];
+}
+
 export interface Countdown {
   /** "59:30", "1:00:00", or "expired". */
   text: string;

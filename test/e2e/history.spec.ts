@@ -6,9 +6,9 @@
 // and charted; no request beyond the host; and a copy with one amount changed reported as changed.
 // Screenshots, light and dark: History with a record open, the export dialog, Settings, and the
 // review's verdict over its table.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { E2E_SEEDED_HISTORY, expect, startCofferHost, test } from './fixtures';
 import { shootInBothThemes } from './screenshots';
 import { SandboxDesk, control } from './approvals-sandbox';
@@ -90,16 +90,22 @@ test('a desk syncs its history with progress, filters it, opens a record and exp
   await expect(dialog.getByTestId('export-rows')).toHaveText(filtered.toLocaleString('en-US'));
   await expect(dialog.getByTestId('export-filter')).toHaveText(made.currency);
   await dialog.locator('[data-format="koinly"]').click();
-  // Written outside the desk's data directory, which goes with its host.
-  await dialog.getByTestId('export-folder').locator('input').fill(WORK_DIR);
+  // In the browser the file goes to Coffer's export folder, named before it is written; no folder dialog.
+  const folder = await dialog.getByTestId('export-folder-path').innerText();
+  expect(folder).toMatch(/\/exports$/);
+  await expect(dialog.getByTestId('export-folder-browser-note')).toBeVisible();
+  await expect(dialog.getByTestId('export-folder-choose')).toHaveCount(0);
   await shootInBothThemes(page, 'history-export');
   await dialog.getByTestId('export-start').click();
   const result = dialog.getByTestId('export-result');
   await expect(result).toHaveAttribute('data-rows', String(filtered), { timeout: 20_000 });
-  made.exportPath = await result.getByTestId('export-path').innerText();
+  const written = await result.getByTestId('export-path').innerText();
   made.fingerprint = (await result.getByTestId('export-fingerprint').getAttribute('data-fingerprint')) ?? '';
   made.rows = filtered;
-  expect(made.exportPath.startsWith(`${WORK_DIR}/`) && made.exportPath.endsWith('.zip')).toBe(true);
+  expect(written.startsWith(`${folder}/`) && written.endsWith('.zip')).toBe(true);
+  // Kept outside the desk's data directory, which goes with its host, for the reviewer.
+  made.exportPath = join(WORK_DIR, basename(written));
+  copyFileSync(written, made.exportPath);
   expect(made.fingerprint).toMatch(/^([0-9A-F]{4} ){15}[0-9A-F]{4}$/);
   await result.getByTestId('export-close').click();
 

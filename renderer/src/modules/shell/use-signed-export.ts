@@ -1,6 +1,6 @@
 // Running one signed export from a dialog: one at a time, its result only when main's answer says
 // the file is written, or the failure on the field it names (folder, format) or in general. The
-// folder as typed: empty is left out of the request, so main uses the default and reports it.
+// folder as ExportFolderField gives it: empty (Coffer's export folder) is left out of the request.
 import { ref, shallowRef, type Ref } from 'vue';
 import type { AppError, Result } from '../../../../preload/contract';
 import type { ExportResult } from '../../../../preload/contract/history';

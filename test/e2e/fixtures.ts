@@ -1,7 +1,8 @@
 // The `host` fixture: the real web host (node out/main/host.js) on a fresh temporary data
 // directory, with the real keychain of the surrounding D-Bus session (scripts/with-keyring.sh).
-// restart() stops it and starts it again on the same data directory and port; each launch has
-// a new token, so pages must goto(host.url) again afterwards.
+// restart() stops it and starts it again on the same data directory and port (crash() kills it
+// instead, as a crash would); each launch has a new token, so pages must goto(host.url) again
+// afterwards.
 import { test as base, expect, type Page, type WebSocket as PageSocket } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,8 @@ export interface CofferHost {
   /** Milliseconds from spawn to the URL line, for the latest launch. */
   readonly startupMs: number;
   restart(): Promise<void>;
+  /** SIGKILL (nothing closed, nothing flushed), then a launch on the same data directory and port. */
+  crash(): Promise<void>;
   stop(): Promise<void>;
   /** Everything the host wrote, for failure messages. */
   log(): string;
@@ -84,10 +87,10 @@ function launch(dataDir: string, port: number, logs: string[], changes: EnvChang
   });
 }
 
-async function terminate(child: ChildProcess): Promise<void> {
+async function terminate(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
+  child.kill(signal);
   const timeout = setTimeout(() => child.kill('SIGKILL'), 5_000);
   await exited;
   clearTimeout(timeout);
@@ -98,6 +101,18 @@ export async function startCofferHost(dataDir: string, changes: EnvChanges = {})
   let current = await launch(dataDir, 0, logs, changes);
   let relaunching: Promise<Launch> | null = null;
   let stopped = false;
+  async function relaunch(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+    stopped = false;
+    await terminate(current.child, signal);
+    if (stopped) throw new Error('the host was stopped while it restarted');
+    logs.length = 0;
+    relaunching = launch(dataDir, current.port, logs, changes);
+    try {
+      current = await relaunching;
+    } finally {
+      relaunching = null;
+    }
+  }
   return {
     get url() {
       return current.url;
@@ -113,16 +128,10 @@ export async function startCofferHost(dataDir: string, changes: EnvChanges = {})
     },
     dataDir,
     async restart() {
-      stopped = false;
-      await terminate(current.child);
-      if (stopped) throw new Error('the host was stopped while it restarted');
-      logs.length = 0;
-      relaunching = launch(dataDir, current.port, logs, changes);
-      try {
-        current = await relaunching;
-      } finally {
-        relaunching = null;
-      }
+      await relaunch('SIGTERM');
+    },
+    async crash() {
+      await relaunch('SIGKILL');
     },
     async stop() {
       // A test that times out mid-restart must not leave the new host running for the rest of the suite.

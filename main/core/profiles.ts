@@ -80,6 +80,8 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
       profiles.insert(profile);
     } catch (error) {
       await secrets.delete(profileAccount(profile.id)).catch(() => false);
+      // Another profile of this name saved while the secret was being stored: the name's error, not INTERNAL.
+      assertNameFree(input.name);
       throw error;
     }
     announce();

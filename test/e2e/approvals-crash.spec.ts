@@ -8,6 +8,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ETH_ADDRESS, SandboxDesk, approvalRow, control, goTo, openWithdrawal } from './approvals-sandbox';
 import { confirmWithLastFour, prepareInUi } from './approval-steps';
+import { shootInBothThemes } from './screenshots';
 
 const WITHDRAW = '/api/3/wallet/crypto/withdraw';
 /** Longer than the test: a held request ends only with the kill. */
@@ -52,6 +53,7 @@ function rowsOfAmount(page: Page, amount: string): Locator {
 
 test('SIGKILL mid-prepare, mid-approval and mid-rejection: the Approvals page is right at once after the restart', async ({ page, host }) => {
   test.setTimeout(100_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
   let desk = await SandboxDesk.open(page, host.url);
   const approved = await prepareInUi(page, '31');
   const rejected = await prepareInUi(page, '32');
@@ -89,6 +91,7 @@ test('SIGKILL mid-prepare, mid-approval and mid-rejection: the Approvals page is
   await expect(prepared.getByTestId('approval-state')).toHaveText('Uncertain — checking');
   await expect(prepared.getByTestId('approve')).toHaveCount(0);
   await expect(page.getByText('prepared by another desktop or key')).toHaveCount(0);
+  await shootInBothThemes(page, 'approvals-after-crash');
 
   // The ledger settles both once nothing sent before the kill can still land (40 s after sending).
   await expect(prepared).toHaveAttribute('data-state', 'CREATED', { timeout: 50_000 });

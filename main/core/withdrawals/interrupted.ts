@@ -56,6 +56,20 @@ export class InterruptedRequests {
     return this.running;
   }
 
+  /**
+   * A commit or rollback of this run that failed: when the ledger left its move open (the answer
+   * was lost), the withdrawal is followed like one a stop cut off and true is returned; otherwise
+   * the service refused it and nothing is changed here.
+   */
+  async followFailedDecision(txId: string, decision: Decision, reason: string): Promise<boolean> {
+    const w = this.records.byTxId(txId);
+    const move = this.moveOf(decision, txId);
+    if (w === undefined || move === undefined || !OPEN_STATES.includes(move.state)) return false;
+    const checking = `${reason} — checking with the service whether the ${decision === 'commit' ? 'approval' : 'rejection'} landed`;
+    await this.settleDecision(this.records.save({ ...w, pendingOperation: move.id, error: checking }), decision).catch(() => undefined);
+    return true;
+  }
+
   /** A commit or rollback whose answer was lost: checking until the service or the ledger knows. */
   private async settleDecision(w: LocalWithdrawal, decision: Decision): Promise<void> {
     if (w.txId === null) return;

@@ -134,7 +134,9 @@ export class WithdrawalsService {
         send,
       );
     } catch (error) {
-      await this.settleDecision(txId, action, false, failureText(error));
+      // Never offered again while the ledger says the first one may still land.
+      const unanswered = await this.interrupted.followFailedDecision(txId, action, failureText(error));
+      if (!unanswered) await this.settleDecision(txId, action, false, failureText(error));
       throw toAppFailure(error);
     }
     return toView(await this.settleDecision(txId, action, accepted, null));

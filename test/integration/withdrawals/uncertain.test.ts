@@ -79,16 +79,22 @@ describe('an uncertain prepare', () => {
     expect(commits.map((e) => [e.phase, e.outcome])).toEqual([['attempt', 'sent'], ['result', 'ok']]);
   });
 
-  it('a commit the service keeps refusing leaves the withdrawal waiting, with the error and commit still offered', async () => {
+  it('a commit answered 503 on every try is checked, with nothing offered, until the ledger proves it never landed; then both are offered', async () => {
     const prepared = unwrap(await h.core.handlers.prepareWithdrawal({ currency: 'BTC', address: BTC_ADDRESS, amount: '0.006' }));
     const path = `${WITHDRAW_PATH}/${prepared.id}`;
     await h.control('POST', '/sandbox/faults', { path, method: 'PUT', status: 503 });
     const result = await h.core.handlers.commitWithdrawal({ id: prepared.id! });
     await h.control('DELETE', '/sandbox/faults');
     expect(result).toMatchObject({ ok: false, error: { code: 'API_503', message: expect.stringMatching(/maintenance/) } });
+    // A 5xx may have been handled: approving or rejecting again could race the first approval.
     const row = unwrap(await h.core.handlers.listApprovals()).find((w) => w.id === prepared.id);
-    expect(row).toMatchObject({ state: 'CREATED', actions: ['commit', 'rollback'], error: expect.stringMatching(/maintenance/) });
+    expect(row).toMatchObject({ state: 'COMMITTING', actions: [], moveId: expect.any(String), error: expect.stringMatching(/maintenance.*checking with the service/) });
     const results = h.audit.all({ action: 'commit' }).filter((e) => e.txId === prepared.id && e.phase === 'result');
     expect(results.map((e) => e.outcome)).toEqual(['error']);
+
+    const from = h.events.length;
+    await h.advanceClock(45_000);
+    const waiting = await waitForEvent(h, 'withdrawalUpdated', (e) => e.withdrawal.id === prepared.id && e.withdrawal.state === 'CREATED', 10_000, from);
+    expect(waiting.withdrawal).toMatchObject({ actions: ['commit', 'rollback'], moveId: null, error: expect.stringMatching(/never reached the service/) });
   });
 });

@@ -1,5 +1,6 @@
 // Pure logic of the approvals queue: how each state reads, the countdown to the deadline, the
 // last-four check of the confirmation, merging live updates and what may be selected in bulk.
+import type { PendingMoveView } from '../../../../preload/contract/pending';
 import type { WithdrawalView, WithdrawalViewState } from '../../../../preload/contract/withdrawals';
 
 export const URGENT_MS = 10 * 60 * 1000;
@@ -48,6 +49,21 @@ export function stateLabel(row: Pick<WithdrawalView, 'state' | 'moveId'>): strin
 /** Being checked is a warning, like an uncertain prepare; in flight is information. */
 export function stateTone(row: Pick<WithdrawalView, 'state' | 'moveId'>): StateTone {
   return row.moveId !== null && CHECKING_LABELS[row.state] !== undefined ? 'warning' : STATE_TONES[row.state];
+}
+
+/**
+ * What a person must do about the row's ledger move, shown on the row itself: choose among its
+ * candidates (ambiguous), or — when nothing bounds when the service may still run it (Basic auth)
+ * — decide whether it will not happen. Nothing while the ledger settles it alone.
+ */
+export function moveNeedsPerson(move: Pick<PendingMoveView, 'state' | 'mayRunLate'> | null | undefined): 'choose' | 'giveUp' | null {
+  if (move?.state === 'ambiguous') return 'choose';
+  return move?.state === 'uncertain' && move.mayRunLate ? 'giveUp' : null;
+}
+
+/** The word for what the row's move is: its prepare, or an approval or rejection of it. */
+export function moveNoun(kind: PendingMoveView['kind']): string {
+  return kind === 'commit' ? 'approval' : kind === 'rollback' ? 'rejection' : 'withdrawal';
 }
 
 export interface Countdown {

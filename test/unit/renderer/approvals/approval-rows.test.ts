@@ -9,6 +9,8 @@ import {
   replaceRows,
   sortRows,
   STATE_LABELS,
+  moveNeedsPerson,
+  moveNoun,
   stateLabel,
   stateTone,
 } from '../../../../renderer/src/modules/approvals/approval-rows';
@@ -69,6 +71,15 @@ describe('queue rows', () => {
     expect(stateTone(view({ state: 'ROLLING_BACK', actions: [], moveId: 'm1' }))).toBe('warning');
     expect(stateTone(view({ state: 'ROLLING_BACK', actions: [] }))).toBe('info');
     expect(stateLabel(view({ state: 'UNCERTAIN', id: null, actions: [], moveId: 'm1' }))).toBe(STATE_LABELS.UNCERTAIN);
+  });
+
+  it('asks a person on the row only what the ledger cannot settle alone', () => {
+    expect(moveNeedsPerson({ state: 'ambiguous', mayRunLate: false })).toBe('choose');
+    expect(moveNeedsPerson({ state: 'uncertain', mayRunLate: true })).toBe('giveUp');
+    expect(moveNeedsPerson({ state: 'uncertain', mayRunLate: false })).toBeNull();
+    expect(moveNeedsPerson({ state: 'absent', mayRunLate: true })).toBeNull();
+    expect(moveNeedsPerson(null)).toBeNull();
+    expect([moveNoun('commit'), moveNoun('rollback'), moveNoun('withdraw')]).toEqual(['approval', 'rejection', 'withdrawal']);
   });
 
   it('matches a row seen first without a service id to its later update', () => {

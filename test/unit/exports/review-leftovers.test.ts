@@ -1,8 +1,9 @@
 // Review folders a crash left behind are removed at start, and nothing else is: not the folders
 // of a Coffer still running (this process), not folders that only look alike, not a file with
-// such a name. A review opened now gets a folder named for this process.
+// such a name, not a folder named the older way (no process id) that may still be in use. A
+// review opened now gets a folder named for this process.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -30,10 +31,15 @@ describe('review folders left by a crash', () => {
     mkdirSync(join(root, crashed, 'nested'), { recursive: true });
     writeFileSync(join(root, crashed, 'export.zip'), 'rows');
     writeFileSync(join(root, crashed, 'nested', 'review.db'), 'rows');
+    // Named the older way (no process id): removed once a day old, kept while it may be in use.
+    const oldUnowned = 'coffer-review-Ab12Cd';
+    mkdirSync(join(root, oldUnowned));
+    const dayAndMinuteAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000);
+    utimesSync(join(root, oldUnowned), dayAndMinuteAgo, dayAndMinuteAgo);
     const kept = [
       `coffer-review-${process.pid}-Zz99Yy`,
       `coffer-review-${dead}-short`,
-      'coffer-review-Ab12Cd',
+      'coffer-review-Xy34Zw',
       `coffer-reviewer-${dead}-Ab12Cd`,
       `other-${dead}-Ab12Cd`,
     ];
@@ -41,7 +47,7 @@ describe('review folders left by a crash', () => {
     const fileNamedLikeOne = `coffer-review-${dead}-Fi1e00`;
     writeFileSync(join(root, fileNamedLikeOne), 'not a folder');
 
-    expect(await removeLeftoverReviewFolders(root)).toEqual([crashed]);
+    expect((await removeLeftoverReviewFolders(root)).sort()).toEqual([crashed, oldUnowned].sort());
     expect(readdirSync(root).sort()).toEqual([...kept, fileNamedLikeOne].sort());
   });
 

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportResult, HistoryFilter } from '../../../preload/contract/history';
 import { exportFolder, runExportJob, type ExportJobDeps } from '../../../main/core/exports/export-job';
-import { MAX_SESSIONS, ReviewSessions } from '../../../main/core/exports/review/sessions';
+import { MAX_REVIEW_FILE_BYTES, MAX_SESSIONS, ReviewSessions } from '../../../main/core/exports/review/sessions';
 import { SOURCE_WORKER } from '../../../main/core/exports/worker-thread';
 import { createHistoryQuery, insertEntries, type HistoryQuery } from '../../../main/core/history/query';
 import { applyHistorySchema } from '../../../main/core/history/schema';
@@ -145,6 +145,16 @@ describe('an export', () => {
       expect(await reviews.chunk({ reviewId, offset: 0, data: Buffer.alloc(6).toString('base64') })).toEqual({ received: 6 });
       await expect(reviews.chunk({ reviewId, offset: 6, data: Buffer.alloc(5).toString('base64') })).rejects.toMatchObject({ field: 'data' });
       await expect(reviews.finish(reviewId)).rejects.toMatchObject({ message: 'Only 6 of 10 bytes of small.zip have arrived' });
+      await reviews.close(reviewId);
+    });
+
+    it('refuses a file larger than any export before making room for it', async () => {
+      const before = readdirSync(reviewRoot);
+      await expect(reviews.begin({ fileName: 'huge.zip', size: MAX_REVIEW_FILE_BYTES + 1 })).rejects.toMatchObject({
+        field: 'size', message: 'huge.zip is larger than any export Coffer writes (its data is 1 GiB at most)',
+      });
+      expect(readdirSync(reviewRoot)).toEqual(before);
+      const { reviewId } = await reviews.begin({ fileName: 'largest.zip', size: MAX_REVIEW_FILE_BYTES });
       await reviews.close(reviewId);
     });
 

@@ -17,10 +17,13 @@ import { AppFailure } from '../../app-error';
 import { createHistoryQuery, type HistoryQuery } from '../../history/query';
 import { bindingOptions } from '../sqlite-binding';
 import { runWorkerJob, type WorkerJob } from '../worker-thread';
+import { MAX_UNPACKED_BYTES } from '../zip/format';
 import { removeLeftoverReviewFolders, reviewFolderPrefix } from './leftovers';
 import type { ReviewTaskData, ReviewTaskResult } from './review-task';
 
 export const MAX_SESSIONS = 4;
+/** An export's data unpacks to at most MAX_UNPACKED_BYTES, and deflate never grows it by more than a fraction of a percent. */
+export const MAX_REVIEW_FILE_BYTES = MAX_UNPACKED_BYTES + 16 * 1024 * 1024;
 
 export interface ReviewDeps {
   /** The keys this installation trusts, from settings (no keychain). */
@@ -62,6 +65,9 @@ export class ReviewSessions {
   }
 
   async begin(request: { fileName: string; size: number }): Promise<{ reviewId: string }> {
+    if (request.size > MAX_REVIEW_FILE_BYTES) {
+      throw new AppFailure('VALIDATION', `${request.fileName} is larger than any export Coffer writes (its data is 1 GiB at most)`, 'size');
+    }
     while (this.sessions.size >= MAX_SESSIONS) {
       const oldest = this.sessions.keys().next().value as string;
       await this.close(oldest);

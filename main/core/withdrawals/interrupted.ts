@@ -26,9 +26,11 @@ const DECISION_UNANSWERED = {
   commit: 'The approval was sent but its answer never came; checking with the service whether it landed.',
   rollback: 'The rejection was sent but its answer never came; checking with the service whether it landed.',
 } as const satisfies Record<Decision, string>;
+/** Records whose request a call of this process still waits for: a scope closed and opened again
+ *  (a profile switch) lets its calls run to their end, and their records are not interrupted. */
+const LIVE = new Set<string>();
+
 export class InterruptedRequests {
-  /** Records whose request a call of this run is still waiting for. */
-  private readonly live = new Set<string>();
   private running: Promise<void> | null = null;
 
   constructor(
@@ -40,11 +42,11 @@ export class InterruptedRequests {
 
   /** Runs a request of the record; meanwhile the record is not taken as interrupted. */
   async track<T>(localId: string, run: () => Promise<T>): Promise<T> {
-    this.live.add(localId);
+    LIVE.add(localId);
     try {
       return await run();
     } finally {
-      this.live.delete(localId);
+      LIVE.delete(localId);
     }
   }
 
@@ -92,7 +94,7 @@ export class InterruptedRequests {
 
   private async work(): Promise<void> {
     for (const w of this.records.unsettled()) {
-      if (this.live.has(w.localId)) continue;
+      if (LIVE.has(w.localId)) continue;
       try {
         const decision = DECISION_IN_STATE[w.state];
         if (w.state === 'PREPARING') await this.settlePreparing(w);

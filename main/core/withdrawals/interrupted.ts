@@ -20,7 +20,7 @@ const OPEN_STATES: readonly PendingMove['state'][] = ['sending', 'uncertain'];
 const DECISION_IN_STATE: Partial<Record<LocalWithdrawal['state'], Decision>> = { COMMITTING: 'commit', ROLLING_BACK: 'rollback' };
 
 const NEVER_SENT = 'Coffer stopped before the withdrawal was sent; nothing was created. You may prepare it again.';
-/** The ledger's own words for a move a stopped run left on its way. */
+/** The ledger's own words for a move a stopped run left on its way (until its start says so). */
 const PREPARE_CUT_OFF = 'Coffer stopped while the request was on its way; checking the history';
 const DECISION_UNANSWERED = {
   commit: 'The approval was sent but its answer never came; checking with the service whether it landed.',
@@ -122,9 +122,8 @@ export class InterruptedRequests {
       await this.follower.refresh(this.records.move(w, 'prepareAccepted', { txId, serviceStatus: 'CREATED' }));
       return;
     }
-    const open = OPEN_STATES.includes(move.state);
-    const uncertain = this.records.move(w, 'prepareUnknown', { pendingOperation: move.id, error: open ? PREPARE_CUT_OFF : move.reason });
-    if (!open) await this.applySettled(uncertain, move);
+    const uncertain = this.records.move(w, 'prepareUnknown', { pendingOperation: move.id, error: move.reason ?? PREPARE_CUT_OFF });
+    if (!OPEN_STATES.includes(move.state)) await this.applySettled(uncertain, move);
   }
 
   /** An uncertain prepare whose move was settled while nothing listened (the run stopped between). */

@@ -2,7 +2,7 @@
 // done by itself and the audit says so; an ambiguous withdrawal shows its candidates, cannot be
 // approved, and is settled by a person choosing the right one.
 import { expect, test } from './fixtures';
-import { openApp } from './profile-page';
+import { fillProfileForm, formField, openApp, profileCard } from './profile-page';
 import { shootInBothThemes } from './screenshots';
 import { ETH_ADDRESS, SandboxDesk, approvalRow, balanceRow, goTo, openWithdrawal, recordSentOps, tab } from './approvals-sandbox';
 
@@ -79,4 +79,43 @@ test('an ambiguous withdrawal is shown with its candidates and cannot be approve
   await expect(linked).toContainText('prepared by');
   // The other desk's withdrawal is back in the queue as its own, prepared elsewhere.
   await expect(approvalRow(page, theirs)).toContainText('another desktop or key');
+});
+
+test('a transfer signed with Basic auth that never reached the service stays not seen yet until a person marks it, warned', async ({ page, host }) => {
+  test.setTimeout(60_000);
+  const desk = await SandboxDesk.open(page, host.url);
+  const key = await desk.newKey(['PAY', 'WDR', 'HIST', 'ORD']);
+  await page.getByTestId('add-profile').click();
+  await fillProfileForm(page, {
+    name: 'Basic desk', restUrl: desk.restUrl, streamUrl: desk.restUrl.replace(/^http/, 'ws'), publicKey: key.apiKey, secretKey: key.secretKey,
+    authMethod: 'Basic', sharedAccount: 'No',
+  });
+  await formField(page, 'secretKey').press('Enter');
+  await profileCard(page, 'Basic desk').getByRole('button', { name: 'Make active' }).click();
+  await expect(profileCard(page, 'Basic desk')).toContainText('Active');
+
+  await goTo(page, 'Wallet');
+  await balanceRow(page, 'USDT').click();
+  await tab(page, 'Wallet ↔ Spot').click();
+  await desk.fault('POST', '/api/3/wallet/transfer', 504, 1);
+  await page.getByTestId('transfer-amount').locator('input').fill('31.6');
+  await page.getByTestId('transfer-submit').click();
+  await page.getByRole('button', { name: 'Move 31.600000 USDT' }).click();
+
+  const notice = page.getByTestId('pending-move');
+  await expect(notice).toHaveAttribute('data-state', 'uncertain');
+  await expect(notice).toContainText('Not seen yet');
+  await expect(notice).toContainText('The service may still run it at any time');
+  await expect(page.getByTestId('transfer-submit')).toBeDisabled();
+  await shootInBothThemes(page, 'transfer-not-seen-yet');
+
+  await notice.getByTestId('move-will-not-happen').click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Mark this transfer as will not happen?' });
+  await expect(dialog).toContainText('marking it does not stop it');
+  await dialog.getByRole('button', { name: 'Mark as will not happen' }).click();
+  await expect(notice).toHaveAttribute('data-state', 'absent');
+  await expect(notice).toContainText('Marked as will not happen');
+  await expect(notice).toContainText('If you send it again, both may go through');
+  await expect(page.getByTestId('transfer-submit')).toBeEnabled();
+  await shootInBothThemes(page, 'transfer-marked-will-not-happen');
 });

@@ -287,7 +287,7 @@ function absentReason(move: PendingMove, by: 'reconciler' | 'person'): string {
 }
 
 function ambiguousReason(count: number, othersUseAccount: boolean): string {
-  if (!othersUseAccount) return `${count} transactions could be this move; choose which one, or none`;
+  if (!othersUseAccount) return `${count} transactions could be this move`;
   const which = count === 1 ? 'the matching transaction' : `the ${count} matching transactions`;
-  return `Other desks or scripts use this account, so ${which} may be theirs; choose which one is this move, or none`;
+  return `Other desks or scripts use this account, so ${which} may be theirs`;
 }

@@ -39,19 +39,19 @@ interface Scenario {
   name: string;
   /** Sandbox fault rules on the kind's path, added just before the round. */
   faults: Record<string, unknown>[];
-  /** B sends this long after A, so a fault meant for A's request meets A's first. */
-  staggerMs: number;
+  /** The fault is A's: B sends the moment the sandbox has used it on A's request. */
+  onA: boolean;
   /** What each desk must end in: B's clean moves are answered; anything A could not prove goes to a person. */
   expected: [PendingMoveView['state'], PendingMoveView['state']];
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: 'A 504 before', faults: [{ status: 504, count: 1 }], staggerMs: 100, expected: ['ambiguous', 'done'] },
-  { name: 'A 504 after', faults: [{ status: 504, after: true, count: 1 }], staggerMs: 100, expected: ['ambiguous', 'done'] },
-  { name: 'both 504 after', faults: [{ status: 504, after: true, count: 2 }], staggerMs: 0, expected: ['ambiguous', 'ambiguous'] },
-  { name: 'both 504 before', faults: [{ status: 504, count: 2 }], staggerMs: 0, expected: ['absent', 'absent'] },
+  { name: 'A 504 before', faults: [{ status: 504, count: 1 }], onA: true, expected: ['ambiguous', 'done'] },
+  { name: 'A 504 after', faults: [{ status: 504, after: true, count: 1 }], onA: true, expected: ['ambiguous', 'done'] },
+  { name: 'both 504 after', faults: [{ status: 504, after: true, count: 2 }], onA: false, expected: ['ambiguous', 'ambiguous'] },
+  { name: 'both 504 before', faults: [{ status: 504, count: 2 }], onA: false, expected: ['absent', 'absent'] },
   // Held before handling longer than the client waits: the service runs it after A gave up.
-  { name: 'A held 900 ms', faults: [{ latency_ms: 900, count: 1 }], staggerMs: 100, expected: ['ambiguous', 'done'] },
+  { name: 'A held 900 ms', faults: [{ latency_ms: 900, count: 1 }], onA: true, expected: ['ambiguous', 'done'] },
 ];
 
 interface Outcome {
@@ -65,6 +65,18 @@ interface Outcome {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Resolves once the sandbox has used the fault rule at least once (its count went down). */
+async function used(ruleId: number, count: number): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const { rules } = await fixture.control('GET', '/sandbox/faults') as { rules: { id: number; remaining?: number }[] };
+    const rule = rules.find((r) => r.id === ruleId);
+    if (rule === undefined || (rule.remaining ?? count) < count) return;
+    if (Date.now() > deadline) throw new Error(`fault rule ${ruleId} was never used`);
+    await pause(10);
+  }
+}
+
 /** Sends every round of one kind (faults are per path and used up by their count, so kinds run
  *  side by side), then judges each once settled. The held round is last: the held request is
  *  handled after its client gave up, and would meet the next round's rules. */
@@ -72,11 +84,11 @@ async function runKind(kind: Kind): Promise<Outcome[]> {
   const sent: { scenario: Scenario; amount: string; ids: [string, string] }[] = [];
   for (const [index, scenario] of SCENARIOS.entries()) {
     const amount = money.amount(kind, 20 + index);
-    for (const rule of scenario.faults) await money.fault(kind, rule);
-    const [fromA, fromB] = await Promise.all([
-      money.sendOnly(deskA, kind, amount),
-      pause(scenario.staggerMs).then(() => money.sendOnly(deskB, kind, amount)),
-    ]);
+    const rules: { id: number; count: number }[] = [];
+    for (const rule of scenario.faults) rules.push({ id: (await money.fault(kind, rule) as { id: number }).id, count: Number(rule.count) });
+    const sendingA = money.sendOnly(deskA, kind, amount);
+    if (scenario.onA) for (const rule of rules) await used(rule.id, rule.count);
+    const [fromA, fromB] = await Promise.all([sendingA, money.sendOnly(deskB, kind, amount)]);
     sent.push({ scenario, amount, ids: [fromA.move.id, fromB.move.id] });
   }
   const outcomes: Outcome[] = [];

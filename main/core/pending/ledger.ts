@@ -227,7 +227,7 @@ export class PendingLedger {
         // A commit or rollback creates no transaction of its own: nothing to claim.
         if (isHistoryKind(move.kind) && !this.claims.claim(claimKey(move.kind, decision.transaction.id), move.id)) return null;
         return this.save({ ...move, state: 'found', txIds: [decision.transaction.id], candidates: by === 'person' ? move.candidates : [], settledBy: by,
-          reason: by === 'person' ? `Linked by a person to transaction ${decision.transaction.id}` : `Found in the history: transaction ${decision.transaction.id}` });
+          reason: foundReason(move, decision.transaction.id, by, this.deps.sharedAccount?.() === true) });
       });
       if (claimed === null) return move;
       settled = claimed;
@@ -278,6 +278,15 @@ export class PendingLedger {
   }
 }
 
+
+function foundReason(move: PendingMove, txId: string, by: 'reconciler' | 'person', othersUseAccount: boolean): string {
+  if (by === 'person') return `Linked by a person to transaction ${txId}`;
+  // The withdrawal's status shows the decision stands; on a shared account it may be another desk's.
+  if (!isHistoryKind(move.kind) && othersUseAccount) {
+    return `Withdrawal ${txId} is ${move.kind === 'commit' ? 'approved' : 'rejected'}, by this desk or another desk or script on the account`;
+  }
+  return `Found in the history: transaction ${txId}`;
+}
 
 function absentReason(move: PendingMove, by: 'reconciler' | 'person'): string {
   if (by === 'reconciler') return 'Nothing matching appeared in the history: the request never took effect';

@@ -25,13 +25,13 @@ async function prepared(amount: string): Promise<string> {
   return result.value.id;
 }
 
-async function decideLost(kind: 'commit' | 'rollback', id: string, after: boolean): Promise<string> {
+async function decideLost(kind: 'commit' | 'rollback', id: string, after: boolean, on: Desk = desk): Promise<string> {
   await fixture.control('POST', '/sandbox/faults', { path: `/api/3/wallet/crypto/withdraw/${id}`, method: kind === 'commit' ? 'PUT' : 'DELETE', status: 504, after });
-  const subject = { profileId: 'desk-profile', profileName: 'decisions', action: kind, currency: 'BTC', amount: '0', txId: id };
-  const send = () => (kind === 'commit' ? desk.api.commitWithdrawal(id) : desk.api.rollbackWithdrawal(id));
-  await expect(desk.ledger.decide({ kind, currency: 'BTC', amount: '0', destination: COLD, subjectId: id }, subject, send)).rejects.toMatchObject({ status: 504 });
+  const subject = { profileId: 'desk-profile', profileName: on.name, action: kind, currency: 'BTC', amount: '0', txId: id };
+  const send = () => (kind === 'commit' ? on.api.commitWithdrawal(id) : on.api.rollbackWithdrawal(id));
+  await expect(on.ledger.decide({ kind, currency: 'BTC', amount: '0', destination: COLD, subjectId: id }, subject, send)).rejects.toMatchObject({ status: 504 });
   await fixture.control('DELETE', '/sandbox/faults');
-  const move = desk.ledger.list().find((m) => m.kind === kind && m.destination === COLD && m.state === 'uncertain');
+  const move = on.ledger.list().find((m) => m.kind === kind && m.destination === COLD && m.state === 'uncertain');
   if (move === undefined) throw new Error(`no uncertain ${kind}`);
   return move.id;
 }
@@ -49,5 +49,18 @@ describe('a commit or rollback whose answers are all lost', () => {
     expect(await settled(desk, moveId)).toMatchObject({ state: 'absent' });
     const entries = desk.audit.all({ action: 'rollback' }).filter((e) => e.correlationId === moveId);
     expect(entries.map((e) => [e.phase, e.outcome])).toEqual([['attempt', 'sent'], ['result', 'error'], ['result', 'error']]);
+  });
+
+  it('on a shared account, is found but says another desk or script may have made the decision', async () => {
+    const shared = openDesk(fixture, 'decisions-shared', new RateLimiter(), undefined, { sharedAccount: true });
+    try {
+      const id = await prepared('0.0033');
+      const moveId = await decideLost('commit', id, true, shared);
+      const found = await settled(shared, moveId);
+      expect(found).toMatchObject({ state: 'found', txIds: [id] });
+      expect(found.reason).toBe(`Withdrawal ${id} is approved, by this desk or another desk or script on the account`);
+    } finally {
+      shared.close();
+    }
   });
 });

@@ -5,6 +5,7 @@
 // time is given up only by a person (abandon()). Each step is audited.
 import { randomUUID } from 'node:crypto';
 import type { PendingMoveView } from '../../../preload/contract/pending';
+import { withMoveNotices } from '../../exchange/move-notices';
 import type { Settled } from '../../exchange/operations';
 import type { Transaction } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
@@ -112,7 +113,8 @@ export class PendingLedger {
     let result: Settled<T>;
     try {
       result = await audited(this.deps.audit, { ...subject, correlationId: move.id }, {
-        run,
+        // A resend after the service's rate limit is told on the move's row while it waits.
+        run: () => withMoveNotices((notice) => void this.save({ ...move, reason: notice.message }), run),
         settled: (value) =>
           value.status === 'done'
             ? { outcome: 'ok', txId: idsOf(value.value).join(',') }

@@ -63,7 +63,8 @@ export interface WithdrawalView {
   updatedAt: string;
   /** What the user may do now; empty while anything is in flight or uncertain. */
   actions: WithdrawalViewAction[];
-  /** While uncertain: the ledger's move that settles it (listPendingMoves; its candidates once ambiguous). */
+  /** While uncertain, or while a lost approval or rejection is checked: the ledger's move that settles it
+   *  (listPendingMoves; its candidates once ambiguous). */
   moveId: string | null;
   /** The last error, in plain words with its code. */
   error: string | null;

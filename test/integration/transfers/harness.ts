@@ -108,7 +108,7 @@ export async function startHarness(): Promise<Harness> {
     const authorization = `Basic ${Buffer.from(`${key.api_key}:${key.secret_key}`).toString('base64')}`;
     // These reads share the service's per-IP limits with the app's client, so they take their turn
     // from its limiter: reads it did not know of would spend the budget and leave the next money
-    // move a 429 (which is never retried). A 429 from elsewhere is still waited out.
+    // move a 429 (sent again only after a wait, and told). A 429 from elsewhere is still waited out.
     const scope = { host: new URL(sandbox.restUrl).host, account: key.api_key };
     for (let attempt = 0; ; attempt += 1) {
       const release = await limiter.acquire(path, scope);

@@ -11,7 +11,8 @@ import type { Result } from '../../preload/contract';
 import { isReadOnlyOperation } from '../../preload/contract/read-only';
 import { runCancellable } from '../exchange/cancellation';
 import { BUSY, CANCELLED } from './app-error';
-import { failureFrom, type Dispatch } from './dispatch';
+import { failureFrom } from './app-error';
+import type { Dispatch } from './dispatch';
 
 export interface CallGateOptions {
   /** Reads one window may have unanswered at once. */

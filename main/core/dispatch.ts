@@ -3,8 +3,7 @@
 // secret crosses the contract: unexpected errors are logged here and reported generically.
 import type { OperationName, RequestOf, Result, ResultOf } from '../../preload/contract';
 import { isOperationName, parseRequest } from '../../preload/contract/requests';
-import { isCancelled } from '../exchange/cancellation';
-import { AppFailure, CANCELLED } from './app-error';
+import { failureFrom } from './app-error';
 
 export type Handlers = {
   [K in OperationName]: (request: RequestOf<K>) => Promise<Result<ResultOf<K>>>;
@@ -35,18 +34,4 @@ async function runOperation<K extends OperationName>(
   if (!parsed.ok) return parsed;
   const handler: Handlers[K] = handlers[op];
   return handler(parsed.value);
-}
-
-/** Thrown AppFailures become their own Result; anything else is logged here and hidden. */
-export function failureFrom(op: string, error: unknown): Result<never> {
-  if (error instanceof AppFailure) {
-    const { code, message, field } = error;
-    return { ok: false, error: field === undefined ? { code, message } : { code, message, field } };
-  }
-  // A read nobody waits for any more, dropped before it was sent: expected, not worth a log line.
-  if (isCancelled(error)) return { ok: false, error: { code: CANCELLED, message: error.message } };
-  // The log stays in main; secrets never enter an Error (they go straight to the keychain).
-  const detail = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
-  console.error(`[dispatch] ${op} failed unexpectedly: ${detail}`);
-  return { ok: false, error: { code: 'INTERNAL', message: `Coffer could not complete ${op}; see the log for details` } };
 }

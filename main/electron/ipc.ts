@@ -7,7 +7,8 @@ import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { OPERATION_NAMES, type Result } from '../../preload/contract';
 import { EVENT_CHANNEL, operationChannel, type IpcEventMessage } from '../../preload/contract/ipc-channels';
 import { createCallGate, type CallGate, type GateConnection } from '../core/call-gate';
-import { failureFrom, type Dispatch } from '../core/dispatch';
+import { failureFrom } from '../core/app-error';
+import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
 import { isOwnRendererUrl, type RendererLocation } from './policy';
 

@@ -6,6 +6,7 @@
 import type { WebSocket } from 'ws';
 import type { Result } from '../../preload/contract';
 import type { WireFromHost } from '../../preload/contract/wire';
+import { failureFrom } from '../core/app-error';
 import type { GateConnection } from '../core/call-gate';
 import type { Dispatch } from '../core/dispatch';
 
@@ -22,9 +23,8 @@ export function attachWireSession(socket: WebSocket, gate: { connect(): GateConn
   const connection = gate.connect();
   socket.on('close', () => connection.close());
   socket.on('message', (data, isBinary) => {
-    answer(socket, connection.dispatch, isBinary ? null : data.toString()).catch((error: unknown) => {
-      unexpected('the call', 'could not be answered', error);
-    });
+    // Only the second send of an answer can still throw: logged, with nobody left to tell.
+    answer(socket, connection.dispatch, isBinary ? null : data.toString()).catch((error: unknown) => failureFrom('the call', error));
   });
 }
 
@@ -37,20 +37,14 @@ async function answer(socket: WebSocket, dispatch: Dispatch, text: string | null
   try {
     result = call.ok ? await dispatch(call.value.op, call.value.request) : call;
   } catch (error) {
-    result = unexpected(op, 'failed', error);
+    result = failureFrom(op, error);
   }
   try {
     send(socket, { type: 'result', id, result });
   } catch (error) {
     // An answer with no JSON form (a cycle, a BigInt): the caller still hears back.
-    send(socket, { type: 'result', id, result: unexpected(op, 'could not be answered', error) });
+    send(socket, { type: 'result', id, result: failureFrom(op, error) });
   }
-}
-
-/** Dispatch answers failures as data; this is the generic answer if it ever does not (no detail crosses). */
-function unexpected(op: string, what: string, error: unknown): Result<never> {
-  console.error(`[host] ${op} ${what} unexpectedly: ${error instanceof Error ? `${error.name}: ${error.message}` : typeof error}`);
-  return { ok: false, error: { code: 'INTERNAL', message: `Coffer could not complete ${op}; see the log for details` } };
 }
 
 export function send(socket: WebSocket, message: WireFromHost): void {

@@ -3,7 +3,8 @@
 // at the time of the call.
 import type { OperationName } from '../../../preload/contract';
 import { AppFailure } from '../app-error';
-import { failureFrom, type Handlers } from '../dispatch';
+import { failureFrom } from '../app-error';
+import type { Handlers } from '../dispatch';
 import { openScope, type OpenScope, type ProfileScope, type ScopeDeps } from './scope';
 import type { ProfileSession } from './ports';
 

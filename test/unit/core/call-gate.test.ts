@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CANCELLED } from '../../../main/core/app-error';
 import { coalescingKey, createCallGate } from '../../../main/core/call-gate';
 import type { Dispatch } from '../../../main/core/dispatch';
-import { failureFrom } from '../../../main/core/dispatch';
+import { failureFrom } from '../../../main/core/app-error';
 import { CancelledError } from '../../../main/exchange/cancellation';
 import { RateLimiter } from '../../../main/exchange/limiter';
 import type { LimitRule } from '../../../main/exchange/rate-limits';

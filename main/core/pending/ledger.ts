@@ -42,14 +42,14 @@ export interface LedgerDeps {
   decisionSettleMs?: number;
   /** Where transactions are attributed to moves; this desk's own database unless a shared one is given. */
   claims?: ClaimRegistry;
-  /** True when other desks or scripts use the account (read at each decision: the profile may change). */
-  sharedAccount?: () => boolean;
+  /** True when other desks or scripts use the account (a change of it opens a new scope, and a new ledger). */
+  sharedAccount?: boolean;
   /**
    * False when nothing bounds when the service may still run a request (Basic auth): a move whose
    * answer was lost then has no deadline. True (the default) when requests expire with their
    * signature window (HS256).
    */
-  requestsExpire?: () => boolean;
+  requestsExpire?: boolean;
   /** When a move with no deadline is looked for again. */
   recheck?: RecheckTimings;
   wallNow?: () => Date;
@@ -70,7 +70,7 @@ export class PendingLedger {
     this.claims = deps.claims ?? claimsInStore(deps.store, deps.profile.id);
     this.reconciler = new Reconciler({
       store: deps.store, claims: this.claims, api: deps.api, profileId: deps.profile.id, pollMs: deps.pollMs ?? 1_000,
-      recheck: deps.recheck ?? DEFAULT_RECHECK, othersUseAccount: () => deps.sharedAccount?.() === true,
+      recheck: deps.recheck ?? DEFAULT_RECHECK, othersUseAccount: deps.sharedAccount === true,
       apply: (move, decision) => this.applyDecision(move, decision, 'reconciler'),
     });
   }
@@ -229,7 +229,7 @@ export class PendingLedger {
         // A commit or rollback creates no transaction of its own: nothing to claim.
         if (isHistoryKind(move.kind) && !this.claims.claim(claimKey(move.kind, decision.transaction.id), move.id)) return null;
         return this.save({ ...move, state: 'found', txIds: [decision.transaction.id], candidates: by === 'person' ? move.candidates : [], settledBy: by,
-          reason: foundReason(move, decision.transaction.id, by, this.deps.sharedAccount?.() === true) });
+          reason: foundReason(move, decision.transaction.id, by, this.deps.sharedAccount === true) });
       });
       if (claimed === null) return move;
       settled = claimed;
@@ -272,7 +272,7 @@ export class PendingLedger {
 
   /** When a request sent at `sentAt` whose answer was lost is proven absent; null when never by time. */
   private deadlineAfter(sentAt: number): number | null {
-    return this.deps.requestsExpire?.() === false ? null : sentAt + (this.deps.decisionSettleMs ?? 40_000);
+    return this.deps.requestsExpire === false ? null : sentAt + (this.deps.decisionSettleMs ?? 40_000);
   }
 
   private wallNow(): string {

@@ -33,7 +33,7 @@ export interface ReconcilerDeps {
   pollMs: number;
   recheck: RecheckTimings;
   /** True when other desks or scripts use the account: no candidate is provably this desk's. */
-  othersUseAccount: () => boolean;
+  othersUseAccount: boolean;
   apply: Apply;
 }
 
@@ -96,7 +96,7 @@ export class Reconciler {
       // A move with no deadline whose history was read anyway is as ready as it will ever be.
       if (move.settleByMs === null && !ready.includes(move)) ready.push(move);
     }
-    const othersUseAccount = this.deps.othersUseAccount();
+    const { othersUseAccount } = this.deps;
     for (const move of ready) {
       try {
         if (!isHistoryMove(move)) {

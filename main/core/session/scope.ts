@@ -94,11 +94,9 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     deps.events.emit(event, { profileId, ...payload } as Events[E]);
 
   // A change of either setting gives a new client and so a new scope: reading them once is enough.
-  const sharedAccount = profile.sharedAccount === true;
-  const requestsExpire = (profile.authMethod ?? 'HS256') === 'HS256';
   const ledger = new PendingLedger({
     store: deps.pending, api, audit: deps.audit, profile, pollMs: deps.reconcilePollMs,
-    sharedAccount: () => sharedAccount, requestsExpire: () => requestsExpire,
+    sharedAccount: profile.sharedAccount === true, requestsExpire: (profile.authMethod ?? 'HS256') === 'HS256',
     notices: { updated: (move) => emit('pendingMoveUpdated', { move }) },
   });
   const withdrawals = new WithdrawalsService({

@@ -57,7 +57,7 @@ export function openDesk(
   const updates: PendingMoveView[] = [];
   const ledger = new PendingLedger({
     store, api, audit, profile: { id: 'desk-profile', name }, pollMs: 150, decisionSettleMs: 2_000,
-    sharedAccount: () => options.sharedAccount === true, requestsExpire: () => scheme === 'HS256', recheck: TEST_RECHECK,
+    sharedAccount: options.sharedAccount === true, requestsExpire: scheme === 'HS256', recheck: TEST_RECHECK,
     notices: { updated: (move) => updates.push(move) },
   });
   ledger.start();

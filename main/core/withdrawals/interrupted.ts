@@ -32,6 +32,9 @@ const LIVE = new Set<string>();
 
 export class InterruptedRequests {
   private running: Promise<void> | null = null;
+  /** Records looked at without a failure, as they were then: unchanged since, a new look learns
+   *  nothing (the ledger's settlements and the stream reach them through the follower). */
+  private readonly looked = new Set<string>();
 
   constructor(
     private readonly api: ExchangeApi,
@@ -93,13 +96,16 @@ export class InterruptedRequests {
   }
 
   private async work(): Promise<void> {
+    const versionOf = (w: LocalWithdrawal) => `${w.localId}|${w.updatedAt}`;
     for (const w of this.records.unsettled()) {
-      if (LIVE.has(w.localId)) continue;
+      if (LIVE.has(w.localId) || this.looked.has(versionOf(w))) continue;
       try {
         const decision = DECISION_IN_STATE[w.state];
         if (w.state === 'PREPARING') await this.settlePreparing(w);
         else if (w.state === 'UNCERTAIN') await this.catchUpUncertain(w);
         else if (decision !== undefined) await this.settleDecision(w, decision);
+        // As the look left it (it may have written the record itself).
+        this.looked.add(versionOf(this.records.byLocalId(w.localId) ?? w));
       } catch {
         // The service is unreachable: the next pass (every read of the queue) tries again.
       }

@@ -170,6 +170,12 @@ describe.each([
     expect(row).toMatchObject({ state: inFlight, actions: [], moveId: expect.any(String), error: expect.stringMatching(/answer never came; checking/) });
     const move = unwrap(await h.core.handlers.listPendingMoves()).find((m) => m.id === row?.moveId);
     expect(move).toMatchObject({ kind: decision, state: 'uncertain' });
+    // Looked at once: reading the queue again asks the service nothing more about it.
+    const statusReads = () => h.wire.filter((line) => line === `GET /api/3/wallet/transactions/${w.id}`).length;
+    const reads = statusReads();
+    expect(reads).toBeGreaterThan(0);
+    await queue();
+    expect(statusReads()).toBe(reads);
 
     const from = h.events.length;
     await h.advanceClock(PAST_SETTLE_MS);

@@ -12,8 +12,11 @@ export type StreamReports = Record<string, Record<string, StreamReport>>;
 export const useConnectionStore = defineStore('connection', () => {
   const transport = ref<TransportState>({ kind: 'connecting', attempt: 1 });
   const streams = ref<StreamReports>({});
+  /** Counts the times the link to main came up: data read under an older count came over a link since lost. */
+  const linkEpoch = ref(0);
 
   function setTransport(state: TransportState): void {
+    if (state.kind === 'ready' && transport.value.kind !== 'ready') linkEpoch.value += 1;
     transport.value = state;
   }
 
@@ -22,5 +25,5 @@ export const useConnectionStore = defineStore('connection', () => {
     streams.value = { ...streams.value, [report.profileId]: forProfile };
   }
 
-  return { transport, streams, setTransport, recordStream };
+  return { transport, streams, linkEpoch, setTransport, recordStream };
 });

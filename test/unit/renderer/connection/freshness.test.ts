@@ -1,0 +1,41 @@
+// When a view may call itself live, and what it says when it may not.
+import { describe, expect, it } from 'vitest';
+import { clockTime, freshness, notLiveReason, type FreshnessFacts } from '../../../../renderer/src/modules/connection/freshness';
+
+const at = new Date(2026, 10, 27, 8, 41, 7).getTime();
+const facts = (changes: Partial<FreshnessFacts> = {}): FreshnessFacts => ({
+  readAt: at, readError: null, sameLink: true, stream: { up: true }, ...changes,
+});
+
+describe('freshness', () => {
+  it('is live only with data read over this link, no failed read since and its stream up', () => {
+    expect(freshness(facts())).toEqual({ state: 'live', asOf: at });
+    expect(freshness(facts({ readAt: null, readError: 'down' }))).toEqual({ state: 'empty' });
+    expect(freshness(facts({ sameLink: false }))).toMatchObject({ state: 'stale', asOf: at, reason: 'the link to Coffer dropped since this was read' });
+    expect(freshness(facts({ readError: 'The service is down for maintenance. (API_503)' }))).toMatchObject({
+      state: 'stale', reason: 'reading it again failed: The service is down for maintenance. (API_503)',
+    });
+    expect(freshness(facts({ stream: { up: false, detail: 'timeout' } }))).toMatchObject({ state: 'stale', reason: 'the live updates stopped (timeout)' });
+    expect(freshness(facts({ stream: { up: false, detail: null } }))).toMatchObject({ reason: 'the live updates stopped' });
+  });
+
+  it('lets a view without a stream count as live only within its refresh period', () => {
+    const polled = facts({ stream: null, refreshMs: 30_000 });
+    expect(freshness({ ...polled, now: at + 30_000 }).state).toBe('live');
+    expect(freshness({ ...polled, now: at + 30_001 })).toMatchObject({ state: 'stale', reason: 'it has not been read again since' });
+    expect(freshness(facts({ stream: null })).state).toBe('live'); // read on every visit: no period
+  });
+
+  it('says why actions are off, with the time of what is shown', () => {
+    expect(notLiveReason({ state: 'live', asOf: at })).toBeNull();
+    expect(notLiveReason({ state: 'empty' })).toBe('Not live: nothing has been read from the service yet.');
+    expect(notLiveReason({ state: 'stale', asOf: at, reason: 'the live updates stopped' })).toBe(
+      'Not live: the live updates stopped. Shown as of 08:41:07; actions that move money or change the account are off until fresh data arrives.',
+    );
+  });
+
+  it('writes the time as HH:MM:SS in local time', () => {
+    expect(clockTime(new Date(2026, 0, 2, 3, 4, 5).getTime())).toBe('03:04:05');
+    expect(clockTime(new Date(2026, 0, 2, 23, 59, 59).getTime())).toBe('23:59:59');
+  });
+});

@@ -1,11 +1,15 @@
 // Async wallet work: loads the overview and currencies through the bridge, follows the
-// walletBalances / walletLive events (no polling), and remembers the valuation currency.
+// walletBalances / walletLive events (no polling while they flow), reads again on a period while
+// the last read failed, and remembers the valuation currency.
 import { computed, onScopeDispose, ref, watch, type ComputedRef, type Ref } from 'vue';
 import { useBridge } from '../../bridge-key';
 import { useConnectionStore } from '../connection/connection-store';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { readValuation, writeValuation } from './valuation-preference';
 import { useWalletStore } from './wallet-store';
+
+/** While the last read failed (an outage, maintenance), how often the page tries again on its own. */
+export const RETRY_AFTER_FAILURE_MS = 10_000;
 
 function browserStorage(): Storage | undefined {
   return typeof localStorage === 'undefined' ? undefined : localStorage;
@@ -35,7 +39,7 @@ export function useWallet(): WalletLoader {
         store.hasCurrenciesFor(profileId) ? Promise.resolve(null) : api.listWalletCurrencies(),
       ]);
       if (overview.ok) store.setOverview(overview.value);
-      else store.setLoadError(overview.error);
+      else store.setLoadError(profileId, overview.error);
       if (currencies?.ok) store.setCurrencies(profileId, currencies.value);
     } finally {
       store.setLoading(false);
@@ -52,7 +56,13 @@ export function useWallet(): WalletLoader {
     api.on('walletBalances', ({ profileId, balances }) => store.applyBalances(profileId, balances)),
     api.on('walletLive', ({ profileId, live, detail }) => store.setLive(profileId, live, detail)),
   ];
-  onScopeDispose(() => stops.forEach((stop) => stop()));
+  const retry = setInterval(() => {
+    if (store.loadError !== null && !store.loading && connection.transport.kind === 'ready') void load();
+  }, RETRY_AFTER_FAILURE_MS);
+  onScopeDispose(() => {
+    stops.forEach((stop) => stop());
+    clearInterval(retry);
+  });
 
   watch(
     () => [connection.transport.kind, profiles.activeProfileId] as const,

@@ -1,6 +1,7 @@
 // useWallet: the overview is read whenever the link comes up or the profile changes, the currency
 // list only when the store does not hold the active profile's; balance events are applied without
-// polling; a new valuation currency is remembered and read again.
+// polling; a new valuation currency is remembered and read again. Nothing of one profile survives
+// the switch to another, and a failed read is tried again on its own until it succeeds.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrencyInfo, WalletOverview } from '../../../../preload/contract';
 import { fail, ok } from '../../../../preload/contract/result';
@@ -8,7 +9,7 @@ import { useConnectionStore } from '../../../../renderer/src/modules/connection/
 import { useProfilesStore } from '../../../../renderer/src/modules/profiles/profiles-store';
 import { VALUATION_STORAGE_KEY } from '../../../../renderer/src/modules/wallet/valuation-preference';
 import { useCurrencies } from '../../../../renderer/src/modules/wallet/use-currencies';
-import { useWallet } from '../../../../renderer/src/modules/wallet/use-wallet';
+import { RETRY_AFTER_FAILURE_MS, useWallet } from '../../../../renderer/src/modules/wallet/use-wallet';
 import { useWalletStore } from '../../../../renderer/src/modules/wallet/wallet-store';
 import { fakeBridge, settle, withSetup, type FakeBridge } from '../fake-bridge';
 
@@ -59,6 +60,56 @@ describe('useWallet', () => {
     fake.emit('walletLive', { profileId: 'p1', live: false, detail: 'stream closed' });
     expect(useWalletStore().overview?.balances[0]?.wallet).toEqual({ available: '7', reserved: '3' });
     expect(useWalletStore().live).toBe(false);
+  });
+
+  it('drops the last profile\'s balances the moment another is active, and its late answer too', async () => {
+    const fake = walletBridge();
+    withSetup(fake.bridge, () => useWallet(), () => useProfilesStore().setActiveProfileId('p1'));
+    await settle();
+    expect(useWalletStore().overview?.profileId).toBe('p1');
+    let releaseP1: () => void = () => undefined;
+    fake.answer('getWalletOverview', () => new Promise((resolve) => (releaseP1 = () => resolve(ok(overviewFor('p1', 'USDT'))))));
+    useConnectionStore().setTransport({ kind: 'reconnecting', attempt: 1 });
+    useConnectionStore().setTransport({ kind: 'ready' }); // p1 is read again; its answer is held back
+    await settle();
+    fake.answer('getWalletOverview', () => fail('NETWORK', 'The service could not be reached.'));
+    useProfilesStore().setActiveProfileId('p2');
+    expect([useWalletStore().overview, useWalletStore().currencies]).toEqual([null, []]); // before any answer
+    await settle();
+    releaseP1();
+    await settle();
+    expect(useWalletStore().overview).toBeNull();
+    expect(useWalletStore().loadError?.code).toBe('NETWORK');
+    expect([useWalletStore().live, useWalletStore().fresh.state]).toEqual([false, 'empty']);
+  });
+
+  it('after a failed read keeps the balances as of their time, not live, and reads again on its own until it succeeds', async () => {
+    vi.useFakeTimers();
+    try {
+      const fake = walletBridge();
+      withSetup(fake.bridge, () => useWallet(), () => useProfilesStore().setActiveProfileId('p1'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(useWalletStore().live).toBe(true);
+      await vi.advanceTimersByTimeAsync(RETRY_AFTER_FAILURE_MS * 2);
+      const reads = () => ops(fake).filter((op) => op === 'getWalletOverview').length;
+      expect(reads()).toBe(1); // no polling while live
+      fake.answer('getWalletOverview', () => fail('API_503', 'The service is down for maintenance. Try again later.'));
+      useConnectionStore().setTransport({ kind: 'reconnecting', attempt: 1 });
+      useConnectionStore().setTransport({ kind: 'ready' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(useWalletStore().fresh).toMatchObject({ state: 'stale', reason: expect.stringContaining('down for maintenance') as string });
+      expect(useWalletStore().overview?.totalValue).toBe('10');
+      expect(useWalletStore().blockedReason).toMatch(/^Not live: reading it again failed/);
+      await vi.advanceTimersByTimeAsync(RETRY_AFTER_FAILURE_MS);
+      expect(reads()).toBe(3);
+      fake.answer('getWalletOverview', ({ valuationCurrency }) => ok(overviewFor('p1', valuationCurrency)));
+      await vi.advanceTimersByTimeAsync(RETRY_AFTER_FAILURE_MS);
+      expect([useWalletStore().live, useWalletStore().blockedReason]).toEqual([true, null]);
+      await vi.advanceTimersByTimeAsync(RETRY_AFTER_FAILURE_MS * 2);
+      expect(reads()).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('remembers a new valuation currency and values the wallet in it', async () => {

@@ -6,6 +6,7 @@ import type { CurrencyInfo, FeeEstimateInput, WalletOverview } from '../../../..
 import Decimal from '../../../../preload/contract/decimal';
 import { fail, ok } from '../../../../preload/contract/result';
 import { usePendingStore } from '../../../../renderer/src/modules/pending/pending-store';
+import { useProfilesStore } from '../../../../renderer/src/modules/profiles/profiles-store';
 import { useWithdrawalForm } from '../../../../renderer/src/modules/wallet/use-withdrawal-form';
 import { useWalletStore } from '../../../../renderer/src/modules/wallet/wallet-store';
 import { fakeBridge, withSetup, type Answers } from '../fake-bridge';
@@ -34,6 +35,7 @@ function setup(answers: Answers) {
   const fake = fakeBridge(answers);
   const { result: form } = withSetup(fake.bridge, () => useWithdrawalForm(), () => {
     usePendingStore().setSyncing(true); // the ledger's subscription is the app's, not this spec's
+    useProfilesStore().setActiveProfileId('p1');
     const wallet = useWalletStore();
     wallet.setCurrencies('p1', [USDT]);
     wallet.setOverview(OVERVIEW);

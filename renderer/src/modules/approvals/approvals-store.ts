@@ -1,35 +1,70 @@
 // The approvals queue as the renderer knows it: state only, updated synchronously by
-// use-approvals.ts (initial list, then withdrawalUpdated events).
+// use-approvals.ts (initial list, then withdrawalUpdated events). It holds one profile's queue,
+// forgotten the moment another profile becomes active; rows may be approved or rejected only
+// while they were read from the active profile's service over the current link and the last
+// read did not fail.
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AppError } from '../../../../preload/contract';
+import { appErrorText } from '../../../../preload/contract/result';
 import type { WithdrawalView } from '../../../../preload/contract/withdrawals';
+import { useConnectionStore } from '../connection/connection-store';
+import { summarizeStreams } from '../connection/connection-summary';
+import { freshness, notLiveReason } from '../connection/freshness';
+import { scopeToActiveProfile } from '../profiles/profile-scope';
 import { mergeRow, replaceRows, sortRows, waitingCount } from './approval-rows';
 
 export const useApprovalsStore = defineStore('approvals', () => {
+  const connection = useConnectionStore();
   const rows = ref<WithdrawalView[]>([]);
-  const profileId = ref<string | null>(null);
   const loaded = ref(false);
   const loadError = ref<AppError | null>(null);
+  const readAt = ref<number | null>(null);
+  const readOnLink = ref(0);
   /** Set once the app-wide subscription runs, so it is started only once. */
   const syncing = ref(false);
 
+  const scope = scopeToActiveProfile(() => {
+    rows.value = [];
+    loaded.value = false;
+    loadError.value = null;
+    readAt.value = null;
+  });
+  /** The profile the rows were read for. */
+  const profileId = scope.heldFor;
+
   const sorted = computed(() => sortRows(rows.value));
   const waiting = computed(() => waitingCount(rows.value));
+  const fresh = computed(() => {
+    const reports = Object.values(connection.streams[profileId.value ?? ''] ?? {});
+    const level = summarizeStreams(reports);
+    return freshness({
+      readAt: readAt.value,
+      readError: loadError.value === null ? null : appErrorText(loadError.value),
+      sameLink: connection.transport.kind === 'ready' && readOnLink.value === connection.linkEpoch,
+      // Without the stream, an approval or rejection made elsewhere would not reach these rows.
+      stream: level === 'down' ? { up: false, detail: null } : { up: true },
+    });
+  });
+  /** Why Approve and Reject are not offered now, or null when they are. */
+  const blockedReason = computed(() => notLiveReason(fresh.value));
 
   function setRows(forProfile: string | null, list: WithdrawalView[]): void {
-    rows.value = forProfile === profileId.value ? replaceRows(rows.value, list) : list;
-    profileId.value = forProfile;
+    if (!scope.accepts(forProfile)) return;
+    rows.value = replaceRows(rows.value, list);
     loaded.value = true;
     loadError.value = null;
+    readAt.value = Date.now();
+    readOnLink.value = connection.linkEpoch;
   }
 
   function applyUpdate(forProfile: string, view: WithdrawalView): void {
-    if (profileId.value !== null && forProfile !== profileId.value) return;
+    if (!scope.accepts(forProfile)) return;
     rows.value = mergeRow(rows.value, view);
   }
 
-  function setLoadError(error: AppError | null): void {
+  function setLoadError(forProfile: string | null, error: AppError | null): void {
+    if (!scope.accepts(forProfile)) return;
     loadError.value = error;
   }
 
@@ -37,5 +72,8 @@ export const useApprovalsStore = defineStore('approvals', () => {
     syncing.value = next;
   }
 
-  return { rows, profileId, loaded, loadError, syncing, sorted, waiting, setRows, applyUpdate, setLoadError, setSyncing };
+  return {
+    rows, profileId, loaded, loadError, syncing, sorted, waiting, fresh, blockedReason,
+    setRows, applyUpdate, setLoadError, setSyncing,
+  };
 });

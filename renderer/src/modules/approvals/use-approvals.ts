@@ -29,9 +29,10 @@ export function useApprovalsSync(): ApprovalsSync {
   const message = useMessage();
 
   async function load(): Promise<void> {
+    const profileId = profiles.activeProfileId;
     const result = await api.listApprovals();
-    if (result.ok) store.setRows(profiles.activeProfileId, result.value);
-    else store.setLoadError(result.error);
+    if (result.ok) store.setRows(profileId, result.value);
+    else store.setLoadError(profileId, result.error);
   }
 
   if (store.syncing) return { load };
@@ -63,12 +64,15 @@ export function useApprovalActions(): ApprovalActions {
   async function run(kind: 'commit' | 'rollback', rows: readonly WithdrawalView[]): Promise<ActionOutcome[]> {
     void deadlineNotifier()?.askPermission(); // first use: inside the approver's click
     const outcomes: ActionOutcome[] = [];
+    const profileId = profiles.activeProfileId;
     for (const row of rows) {
       if (row.id === null) continue;
+      // Rows not read live from the active profile's service (or another profile's) are not acted on.
+      if (store.blockedReason !== null || profiles.activeProfileId !== profileId) break;
       const request = { id: row.id };
       const result = kind === 'commit' ? await api.commitWithdrawal(request) : await api.rollbackWithdrawal(request);
       if (result.ok) {
-        store.applyUpdate(profiles.activeProfileId ?? '', result.value);
+        store.applyUpdate(profileId ?? '', result.value);
         outcomes.push({ row, ok: true, view: result.value });
       } else {
         outcomes.push({ row, ok: false, error: result.error });

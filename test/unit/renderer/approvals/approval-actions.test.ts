@@ -48,9 +48,26 @@ describe('useApprovalActions', () => {
 
   it('rejects through rollback, never commit', async () => {
     const fake = fakeBridge({ rollbackWithdrawal: ({ id }) => ok({ ...view('a', id), state: 'ROLLED_BACK' }) });
-    const { result: actions } = withSetup(fake.bridge, () => useApprovalActions());
+    const { result: actions } = withSetup(fake.bridge, () => useApprovalActions(), () => {
+      useProfilesStore().setActiveProfileId('p1');
+      useApprovalsStore().setRows('p1', [view('a', 'tx-a')]);
+    });
     const outcomes = await actions.reject([view('a', 'tx-a')]);
     expect(fake.calls.map((call) => call.op)).toEqual(['rollbackWithdrawal']);
     expect(outcomes[0]?.ok).toBe(true);
+  });
+
+  it('sends nothing for rows not read live from the active profile\'s service', async () => {
+    const fake = fakeBridge({ commitWithdrawal: ({ id }) => ok({ ...view('a', id), state: 'PENDING' }) });
+    const { result: actions } = withSetup(fake.bridge, () => useApprovalActions(), () => {
+      useProfilesStore().setActiveProfileId('p1');
+      useApprovalsStore().setRows('p1', [view('a', 'tx-a')]);
+      useApprovalsStore().setLoadError('p1', { code: 'NETWORK', message: 'The service could not be reached.' });
+    });
+    expect(await actions.approve([view('a', 'tx-a')])).toEqual([]);
+    useApprovalsStore().setRows('p1', [view('a', 'tx-a')]);
+    useProfilesStore().setActiveProfileId('p2'); // the rows were p1's
+    expect(await actions.approve([view('a', 'tx-a')])).toEqual([]);
+    expect(fake.calls).toEqual([]);
   });
 });

@@ -102,3 +102,16 @@ export function combinedTotal(subAccounts: string, master: string | null | undef
   const subValue = toDecimal(subAccounts);
   return masterValue === null || subValue === null ? null : masterValue.plus(subValue).toFixed();
 }
+
+export interface SummaryFigures {
+  wallet: string | null;
+  spot: string | null;
+  total: string | null;
+  together: string | null;
+}
+
+/** The summary's figures: sums over no account read are unknown (null), never zero. */
+export function summaryFigures(sums: SubAccountSums, listed: number, master: string | null): SummaryFigures {
+  if (sums.counted === 0 && listed > 0) return { wallet: null, spot: null, total: null, together: null };
+  return { wallet: sums.wallet, spot: sums.spot, total: sums.total, together: combinedTotal(sums.total, master) };
+}

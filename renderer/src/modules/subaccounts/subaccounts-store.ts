@@ -1,8 +1,13 @@
 // Sub-accounts as the renderer knows them: state only, filled by use-subaccounts.ts (the list,
-// valued totals as they arrive) and use-subaccount-balances.ts (one account's balances).
+// valued totals as they arrive) and use-subaccount-balances.ts (one account's balances). It holds
+// one profile's accounts, forgotten the moment another profile becomes active.
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AppError, SubAccountBalances, SubAccountRow, SubAccountTotals } from '../../../../preload/contract';
+import { appErrorText } from '../../../../preload/contract/result';
+import { useConnectionStore } from '../connection/connection-store';
+import { freshness, notLiveReason } from '../connection/freshness';
+import { scopeToActiveProfile } from '../profiles/profile-scope';
 
 export interface TotalsProgress {
   loaded: number;
@@ -10,6 +15,7 @@ export interface TotalsProgress {
 }
 
 export const useSubAccountsStore = defineStore('subaccounts', () => {
+  const connection = useConnectionStore();
   const rows = ref<SubAccountRow[]>([]);
   /** The profile the list was read for; null before the first read. */
   const listFor = ref<string | null>(null);
@@ -24,10 +30,41 @@ export const useSubAccountsStore = defineStore('subaccounts', () => {
   /** Accounts whose balances are being read now, and the last failure per account. */
   const balancesReading = ref<Record<string, boolean>>({});
   const balancesErrors = ref<Record<string, AppError | null>>({});
+  const listReadAt = ref<number | null>(null);
+  const listReadOnLink = ref(0);
+
+  const scope = scopeToActiveProfile(() => {
+    rows.value = [];
+    listFor.value = null;
+    listError.value = null;
+    listReadAt.value = null;
+    totals.value = {};
+    totalsError.value = null;
+    progress.value = null;
+    balances.value = {};
+    balancesReading.value = {};
+    balancesErrors.value = {};
+  });
+
+  // The list has no stream; it is read on every visit and after every change made here, so it is
+  // current while the last read succeeded over this link.
+  const fresh = computed(() =>
+    freshness({
+      readAt: listReadAt.value,
+      readError: listError.value === null ? null : appErrorText(listError.value),
+      sameLink: connection.transport.kind === 'ready' && listReadOnLink.value === connection.linkEpoch,
+      stream: null,
+    }),
+  );
+  /** Why freezing, permission changes, sweeps and transfers are off now, or null. */
+  const blockedReason = computed(() => notLiveReason(fresh.value));
 
   const byId = computed(() => new Map(rows.value.map((row) => [row.id, row])));
 
   function setList(profileId: string | null, list: SubAccountRow[]): void {
+    if (!scope.accepts(profileId)) return;
+    listReadAt.value = Date.now();
+    listReadOnLink.value = connection.linkEpoch;
     if (profileId !== listFor.value) {
       totals.value = {};
       balances.value = {};
@@ -80,7 +117,7 @@ export const useSubAccountsStore = defineStore('subaccounts', () => {
   }
 
   return {
-    rows, listFor, listLoading, listError, totals, totalsValuation, progress, totalsError, balances, balancesReading, balancesErrors, byId,
+    rows, listFor, listLoading, listError, fresh, blockedReason, totals, totalsValuation, progress, totalsError, balances, balancesReading, balancesErrors, byId,
     setList, setListLoading, setListError, startTotals, setTotals, addTotals, finishTotals, setBalancesReading, setBalances,
   };
 });

@@ -70,7 +70,8 @@ export function useSubAccountTransfer(initialId: string | null, onMoved: (notice
 
   const subAccount = computed(() => (draft.subAccountId === null ? null : (store.byId.get(draft.subAccountId) ?? null)));
   const sub = useSubAccountBalances(() => draft.subAccountId);
-  const blocked = computed(() => (subAccount.value ? transferBlockedReason(subAccount.value) : null));
+  // Nothing moves on balances or statuses that are not live.
+  const blocked = computed(() => store.blockedReason ?? wallet.blockedReason ?? (subAccount.value ? transferBlockedReason(subAccount.value) : null));
   const precision = computed<Precisions>(() => ({ ...(sub.balances.value?.precision ?? {}), ...wallet.precision }));
   const masterAvailable = computed(() => (draft.currency && wallet.overview ? balanceOf(wallet.overview, draft.currency).wallet.available : null));
   const subAvailable = computed(() => {

@@ -2,7 +2,7 @@
 // sorting with unread values last either way; sums that leave out (and count) what could not be
 // read; and which selection actions are on.
 import { describe, expect, it } from 'vitest';
-import { combinedTotal, defaultFilter, sumSubAccounts, visibleSubAccounts, withTotals } from '../../../../renderer/src/modules/subaccounts/subaccount-rows';
+import { combinedTotal, defaultFilter, summaryFigures, sumSubAccounts, visibleSubAccounts, withTotals } from '../../../../renderer/src/modules/subaccounts/subaccount-rows';
 import { selectionActions, transferBlockedReason } from '../../../../renderer/src/modules/subaccounts/selection-actions';
 import { subAccount, totals } from './fixtures';
 
@@ -51,6 +51,15 @@ describe('sumSubAccounts', () => {
   it('puts the master beside it only when its total is known', () => {
     expect(combinedTotal('2.5', '100.25')).toBe('102.75');
     expect(combinedTotal('2.5', null)).toBeNull();
+  });
+
+  it('shows no sums while no listed account has been read: unknown is not zero', () => {
+    const none = sumSubAccounts([totals('a', null, null, { error: 'The service could not be reached.' })]);
+    expect(summaryFigures(none, 2, '100')).toEqual({ wallet: null, spot: null, total: null, together: null });
+    expect(summaryFigures(sumSubAccounts([]), 2, '100').total).toBeNull(); // totals not read yet
+    const some = sumSubAccounts([totals('a', '0', '0'), totals('b', null, null, { error: 'no' })]);
+    expect(summaryFigures(some, 2, '100')).toEqual({ wallet: '0', spot: '0', total: '0', together: '100' });
+    expect(summaryFigures(sumSubAccounts([]), 0, '100')).toEqual({ wallet: '0', spot: '0', total: '0', together: '100' });
   });
 });
 

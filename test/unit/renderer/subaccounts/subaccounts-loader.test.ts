@@ -60,4 +60,24 @@ describe('useSubAccounts', () => {
     expect(useSubAccountsStore().listError?.code).toBe('API_503');
     expect(fake.calls.map((call) => call.op)).toEqual(['listSubAccounts']);
   });
+
+  it('forgets the last profile\'s accounts on a switch; a failed read after a good one keeps them as of then, with actions off', async () => {
+    const fake = fakeBridge({
+      listSubAccounts: () => ok({ profileId: useProfilesStore().activeProfileId ?? '', subAccounts: [subAccount('a')], asOf: '2026-11-23T09:00:00.000Z' }),
+      loadSubAccountTotals: () => ok([totals('a', '10', '1')]),
+    });
+    const { result: loader } = withSetup(fake.bridge, () => useSubAccounts(), () => useProfilesStore().setActiveProfileId('p1'));
+    await settle();
+    const store = useSubAccountsStore();
+    expect([store.rows.length, store.blockedReason]).toEqual([1, null]);
+    fake.answer('listSubAccounts', () => fail('NETWORK', 'The service could not be reached.'));
+    await loader.load();
+    expect(store.rows.map((row) => row.id)).toEqual(['a']);
+    expect(store.fresh.state).toBe('stale');
+    expect(store.blockedReason).toContain('The service could not be reached.');
+    useProfilesStore().setActiveProfileId('p2');
+    expect([store.rows, store.totals, store.listFor, store.fresh.state]).toEqual([[], {}, null, 'empty']);
+    await settle();
+    expect([store.rows, store.listError?.code]).toEqual([[], 'NETWORK']);
+  });
 });

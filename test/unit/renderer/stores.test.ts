@@ -1,15 +1,22 @@
-// The stores hold state only, but each guards it: what belongs to another profile is dropped,
-// a list read for the same profile does not wipe what events brought, and a late event never
-// overwrites a later state.
+// The stores hold state only, but each guards it: what belongs to another profile is dropped
+// (and what they hold is forgotten when the active profile changes), a list read for the same
+// profile does not wipe what events brought, and a late event never overwrites a later state.
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CurrencyInfo, PendingMoveView, Profile, WalletOverview, WithdrawalView } from '../../../preload/contract';
 import { useApprovalsStore } from '../../../renderer/src/modules/approvals/approvals-store';
+import { useConnectionStore } from '../../../renderer/src/modules/connection/connection-store';
 import { usePendingStore } from '../../../renderer/src/modules/pending/pending-store';
 import { useProfilesStore } from '../../../renderer/src/modules/profiles/profiles-store';
 import { useWalletStore } from '../../../renderer/src/modules/wallet/wallet-store';
 
-beforeEach(() => setActivePinia(createPinia()));
+beforeEach(() => {
+  setActivePinia(createPinia());
+  useConnectionStore().setTransport({ kind: 'ready' });
+  useProfilesStore().setActiveProfileId('p1');
+});
+
+const switchTo = (profileId: string) => useProfilesStore().setActiveProfileId(profileId);
 
 const move = (id: string, state: PendingMoveView['state'], updatedAt: string): PendingMoveView => ({
   id, profileId: 'p1', kind: 'transfer', currency: 'USDT', amount: '1', destination: null, state, txIds: [], candidates: [],
@@ -39,6 +46,10 @@ describe('pending store', () => {
     store.setMoves('p1', [move('m1', 'uncertain', '2026-11-23T09:00:00.000Z')]);
     store.applyUpdate('p2', move('m9', 'uncertain', '2026-11-23T09:00:00.000Z'));
     expect(store.moves.m9).toBeUndefined();
+    switchTo('p2');
+    expect(store.moves).toEqual({});
+    store.setMoves('p1', [move('m1', 'uncertain', '2026-11-23T09:00:00.000Z')]); // a late answer for p1
+    expect(store.moves).toEqual({});
     store.setMoves('p2', [move('m9', 'uncertain', '2026-11-23T09:00:00.000Z')]);
     expect(Object.keys(store.moves)).toEqual(['m9']);
   });
@@ -47,7 +58,7 @@ describe('pending store', () => {
 describe('approvals store', () => {
   it('merges a reload of the same profile, replaces on another, and ignores another profile\'s updates', () => {
     const store = useApprovalsStore();
-    store.setLoadError({ code: 'NETWORK', message: 'down' });
+    store.setLoadError('p1', { code: 'NETWORK', message: 'down' });
     store.setRows('p1', [withdrawal('a', 'CREATED'), withdrawal('b', 'CREATED')]);
     expect(store.loaded).toBe(true);
     expect(store.loadError).toBeNull();
@@ -56,8 +67,33 @@ describe('approvals store', () => {
     expect(store.rows.find((row) => row.localId === 'a')?.state).toBe('CREATED');
     store.applyUpdate('p1', withdrawal('a', 'PENDING', '2026-11-23T09:05:00.000Z'));
     expect(store.waiting).toBe(1);
+    store.setRows('p2', [withdrawal('z', 'CREATED')]); // not the active profile's
+    expect(store.rows.map((row) => row.localId).sort()).toEqual(['a', 'b']);
+    switchTo('p2');
+    expect([store.rows, store.loaded, store.waiting]).toEqual([[], false, 0]);
     store.setRows('p2', [withdrawal('z', 'CREATED')]);
     expect(store.rows.map((row) => row.localId)).toEqual(['z']);
+  });
+
+  it('offers decisions only on rows read over the current link, with no failed read since and the stream not down', () => {
+    const store = useApprovalsStore();
+    const connection = useConnectionStore();
+    expect(store.blockedReason).toMatch(/^Not live: nothing has been read/);
+    store.setRows('p1', [withdrawal('a', 'CREATED')]);
+    expect(store.blockedReason).toBeNull();
+    store.setLoadError('p1', { code: 'NETWORK', message: 'The service could not be reached.' });
+    expect(store.fresh.state).toBe('stale');
+    expect(store.blockedReason).toContain('The service could not be reached.');
+    store.setRows('p1', [withdrawal('a', 'CREATED')]);
+    connection.recordStream({ profileId: 'p1', stream: 'trading', state: 'down', detail: 'closed' });
+    expect(store.blockedReason).toContain('the live updates stopped');
+    connection.recordStream({ profileId: 'p1', stream: 'trading', state: 'live' });
+    expect(store.blockedReason).toBeNull();
+    connection.setTransport({ kind: 'reconnecting', attempt: 1 });
+    connection.setTransport({ kind: 'ready' });
+    expect(store.blockedReason).toContain('the link to Coffer dropped'); // read over the link before
+    store.setRows('p1', [withdrawal('a', 'CREATED')]);
+    expect(store.blockedReason).toBeNull();
   });
 });
 
@@ -85,6 +121,33 @@ describe('wallet store', () => {
     expect(store.live).toBe(true);
     store.setLive('p1', false, 'stream closed');
     expect([store.live, store.liveDetail]).toEqual([false, 'stream closed']);
+    expect(store.blockedReason).toContain('the live updates stopped (stream closed)');
+  });
+
+  it('is not live after a failed read, keeps the balances as of their time, and is live again after a good read', () => {
+    const store = useWalletStore();
+    store.setOverview(overview);
+    const readAt = store.readAt;
+    store.setLoadError('p1', { code: 'SERVICE_UNAVAILABLE', message: 'The service is down for maintenance.' });
+    expect(store.live).toBe(false);
+    expect(store.fresh).toEqual({ state: 'stale', asOf: readAt, reason: expect.stringContaining('down for maintenance') as string });
+    expect(store.overview?.totalValue).toBe('10');
+    store.setOverview(overview);
+    expect([store.live, store.blockedReason]).toEqual([true, null]);
+  });
+
+  it('forgets everything of the last profile when another becomes active, and drops its late answers', () => {
+    const store = useWalletStore();
+    store.setOverview(overview);
+    store.setCurrencies('p1', [usdt]);
+    switchTo('p2');
+    expect([store.overview, store.currencies, store.live, store.fresh.state]).toEqual([null, [], false, 'empty']);
+    store.setOverview(overview); // p1's answer arriving late
+    store.setCurrencies('p1', [usdt]);
+    store.setLoadError('p1', { code: 'NETWORK', message: 'late' });
+    expect([store.overview, store.currencies, store.loadError]).toEqual([null, [], null]);
+    store.setOverview({ ...overview, profileId: 'p2' });
+    expect(store.overview?.profileId).toBe('p2');
   });
 
   it('knows whose currency list it holds, and prefers the overview\'s precision', () => {

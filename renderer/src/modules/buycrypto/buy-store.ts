@@ -1,9 +1,11 @@
 // Buying crypto as the renderer knows it: state only, filled by use-buy-orders.ts — what the
 // providers offer (methods, limits, precisions) and the account's orders, kept live by
-// buyOrderUpdated events.
+// buyOrderUpdated events. It holds one profile's options and orders, forgotten the moment another
+// profile becomes active.
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { AppError, BuyOptions, BuyOrderList, BuyOrderView } from '../../../../preload/contract';
+import { scopeToActiveProfile } from '../profiles/profile-scope';
 import { mergeOrders, withOrder } from './buy-order-rows';
 
 export const useBuyStore = defineStore('buycrypto', () => {
@@ -17,13 +19,23 @@ export const useBuyStore = defineStore('buycrypto', () => {
   const ordersError = ref<AppError | null>(null);
   /** Set once the app-wide subscription runs, so it is started only once. */
   const syncing = ref(false);
+  const scope = scopeToActiveProfile(() => {
+    options.value = null;
+    optionsError.value = null;
+    orders.value = [];
+    unreadable.value = [];
+    ordersFor.value = null;
+    ordersError.value = null;
+  });
 
-  function setOptions(next: BuyOptions | null, error: AppError | null = null): void {
+  function setOptions(profileId: string | null, next: BuyOptions | null, error: AppError | null = null): void {
+    if (!scope.accepts(profileId)) return;
     if (next) options.value = next;
     optionsError.value = error;
   }
 
   function setOrders(profileId: string | null, list: BuyOrderList): void {
+    if (!scope.accepts(profileId)) return;
     // Events can overtake a list read: what an event said last stays unless the list is further along.
     const kept = profileId === ordersFor.value ? orders.value : [];
     orders.value = mergeOrders(kept, list.orders);
@@ -33,7 +45,7 @@ export const useBuyStore = defineStore('buycrypto', () => {
   }
 
   function applyOrder(profileId: string | null, order: BuyOrderView): void {
-    if (ordersFor.value !== null && profileId !== ordersFor.value) return;
+    if (!scope.accepts(profileId)) return;
     orders.value = withOrder(orders.value, order);
   }
 

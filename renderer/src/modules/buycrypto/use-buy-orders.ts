@@ -30,9 +30,10 @@ export function useBuyCryptoSync(): BuyCryptoSync {
   const message = useMessage();
 
   async function loadOptions(): Promise<void> {
+    const profileId = profiles.activeProfileId;
     const result = await api.listBuyOptions();
-    if (result.ok) store.setOptions(result.value);
-    else store.setOptions(null, result.error);
+    if (result.ok) store.setOptions(profileId, result.value);
+    else store.setOptions(profileId, null, result.error);
   }
 
   async function loadOrders(): Promise<void> {

@@ -5,6 +5,7 @@ import { computed, onScopeDispose, ref, watch, type ComputedRef, type Ref } from
 import type { AppError, MovementRecord, MovementView } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
 import { useConnectionStore } from '../connection/connection-store';
+import { scopeToActiveProfile } from '../profiles/profile-scope';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { movementRows, upsertMovement, type MovementRow } from './movement-rows';
 
@@ -27,6 +28,12 @@ export function useMovements(currency: () => string | null): Movements {
   const loading = ref(true);
   const error = ref<AppError | null>(null);
   let asked = 0;
+  // Another profile's movements are gone the moment it stops being active, not when the next list arrives.
+  scopeToActiveProfile(() => {
+    list.value = [];
+    error.value = null;
+    loading.value = true;
+  });
 
   async function load(): Promise<void> {
     const ticket = ++asked;

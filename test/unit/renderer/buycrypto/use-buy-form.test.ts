@@ -19,7 +19,7 @@ async function setup(answers: Answers) {
   const fake = fakeBridge({ listPendingMoves: () => ok([]), getBuyQuotes: (request) => ok(board([row('102', { best: true }), row('101')], request)), ...answers });
   const mounted = withSetup(fake.bridge, () => useBuyForm(), () => {
     useProfilesStore().setActiveProfileId('p1');
-    useBuyStore().setOptions(OPTIONS);
+    useBuyStore().setOptions('p1', OPTIONS);
   });
   await flush();
   const form = mounted.result;

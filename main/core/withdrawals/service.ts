@@ -97,9 +97,13 @@ export class WithdrawalsService {
   async listApprovals(): Promise<WithdrawalView[]> {
     await this.interrupted.settle();
     const seen = new Set<string>();
-    for await (const tx of this.deps.api.transactions({ types: ['WITHDRAW'], statuses: ['CREATED'] })) {
-      const record = this.follower.recordFor(tx);
-      if (record !== undefined) seen.add(record.localId);
+    try {
+      for await (const tx of this.deps.api.transactions({ types: ['WITHDRAW'], statuses: ['CREATED'] })) {
+        const record = this.follower.recordFor(tx);
+        if (record !== undefined) seen.add(record.localId);
+      }
+    } catch (error) {
+      throw toAppFailure(error); // an unreachable or resting service says so, not "internal"
     }
     const rows: LocalWithdrawal[] = [];
     for (const local of this.records.unsettled()) {

@@ -112,6 +112,20 @@ describe('withdrawal approvals', () => {
     expect(approve).toMatchObject({ ok: false, error: { code: 'NOT_ALLOWED' } });
   });
 
+  it('says why the queue cannot be read when the service rests, in its words rather than as an internal error', async () => {
+    await h.control('POST', '/sandbox/faults', { path: '/api/3/wallet/transactions*', method: 'GET', status: 503, count: 20 });
+    try {
+      const result = await h.core.handlers.listApprovals();
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.code).not.toBe('INTERNAL');
+      expect(result.error.message).toContain('maintenance');
+    } finally {
+      await h.control('DELETE', '/sandbox/faults');
+    }
+    expect(unwrap(await h.core.handlers.listApprovals())).toBeInstanceOf(Array);
+  });
+
   it('refuses insufficient funds and a malformed address before any request that moves money', async () => {
     const postsBefore = withdrawPosts();
     const available = await walletAvailable('BTC');

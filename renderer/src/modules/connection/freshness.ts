@@ -44,6 +44,16 @@ export function notLiveReason(current: Freshness): string | null {
   return `Not live: ${current.reason}. Shown as of ${clockTime(current.asOf)}; actions that move money or change the account are off until fresh data arrives.`;
 }
 
+/** The notice over kept data: a title with its time, and why it is not live in a sentence. */
+export function staleNotice(current: Freshness): { title: string; body: string } | null {
+  if (current.state !== 'stale') return null;
+  const why = current.reason.charAt(0).toUpperCase() + current.reason.slice(1);
+  return {
+    title: `Not live — shown as of ${clockTime(current.asOf)}`,
+    body: `${why}. Actions that move money or change the account are off until fresh data arrives.`,
+  };
+}
+
 /** HH:MM:SS in local time (a plain stand-in until the shared date formatter exists). */
 export function clockTime(epochMs: number): string {
   const at = new Date(epochMs);

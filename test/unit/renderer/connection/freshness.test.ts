@@ -1,6 +1,6 @@
 // When a view may call itself live, and what it says when it may not.
 import { describe, expect, it } from 'vitest';
-import { clockTime, freshness, notLiveReason, type FreshnessFacts } from '../../../../renderer/src/modules/connection/freshness';
+import { clockTime, freshness, notLiveReason, staleNotice, type FreshnessFacts } from '../../../../renderer/src/modules/connection/freshness';
 
 const at = new Date(2026, 10, 27, 8, 41, 7).getTime();
 const facts = (changes: Partial<FreshnessFacts> = {}): FreshnessFacts => ({
@@ -32,6 +32,15 @@ describe('freshness', () => {
     expect(notLiveReason({ state: 'stale', asOf: at, reason: 'the live updates stopped' })).toBe(
       'Not live: the live updates stopped. Shown as of 08:41:07; actions that move money or change the account are off until fresh data arrives.',
     );
+  });
+
+  it('titles kept data with its time and says why in a sentence', () => {
+    expect(staleNotice({ state: 'live', asOf: at })).toBeNull();
+    expect(staleNotice({ state: 'empty' })).toBeNull();
+    expect(staleNotice({ state: 'stale', asOf: at, reason: 'reading it again failed: down' })).toEqual({
+      title: 'Not live — shown as of 08:41:07',
+      body: 'Reading it again failed: down. Actions that move money or change the account are off until fresh data arrives.',
+    });
   });
 
   it('writes the time as HH:MM:SS in local time', () => {

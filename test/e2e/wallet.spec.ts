@@ -102,6 +102,6 @@ test('the page says when it is not live, and turns live again when the streams c
   });
   await desk.dropStreams();
   await expect.poll(() => page.evaluate(() => (window as unknown as { liveStates: string[] }).liveStates.join('|')), { timeout: 15_000 })
-    .toContain('Not live');
+    .toContain('(not live)');
   await expect(live).toHaveAttribute('data-live', 'true', { timeout: 20_000 });
 });

@@ -1,7 +1,7 @@
 // Whether what a page shows is live, kept from before (and as of when), or not there at all.
-// A view is live only while its data arrives from the active profile's stream, or (for a view
-// without a stream) was read within its refresh period, over the current link to main; anything
-// else that is still held is shown "as of" its time, with money and state-changing actions off.
+// A view is live only while its data arrives from the active profile's stream (or, for a view
+// without a stream, its latest read succeeded) over the current link to main; anything else that
+// is still held is shown "as of" its time, with money and state-changing actions off.
 
 export type Freshness =
   | { state: 'empty' }
@@ -15,11 +15,8 @@ export interface FreshnessFacts {
   readError: string | null;
   /** Whether the data was read over the current link to main (false once the link dropped). */
   sameLink: boolean;
-  /** The stream keeping the data current: up, down (with why), or none for a view read on a period. */
+  /** The stream keeping the data current: up, down (with why), or none for a view read on each visit. */
   stream: { up: true } | { up: false; detail: string | null } | null;
-  /** For a view without a stream: how long a read counts as current. */
-  refreshMs?: number;
-  now?: number;
 }
 
 export function freshness(facts: FreshnessFacts): Freshness {
@@ -30,9 +27,6 @@ export function freshness(facts: FreshnessFacts): Freshness {
   if (!facts.sameLink) return stale('the link to Coffer dropped since this was read');
   if (facts.stream !== null && !facts.stream.up) {
     return stale(`the live updates stopped${facts.stream.detail ? ` (${facts.stream.detail})` : ''}`);
-  }
-  if (facts.stream === null && facts.refreshMs !== undefined && (facts.now ?? Date.now()) - readAt > facts.refreshMs) {
-    return stale('it has not been read again since');
   }
   return { state: 'live', asOf: readAt };
 }

@@ -150,7 +150,19 @@ test('a profile whose service cannot be reached shows nothing of the last one: n
   await expect(page.getByTestId('wallet-live')).toHaveAttribute('data-live', 'true', { timeout: 15_000 });
   await expect.poll(() => amountsShown(amounts)).not.toEqual([]);
   await goTo(page, 'Approvals');
-  await expect(page.locator(`[data-testid="approval-row"][data-id="${withdrawalId}"]`).getByTestId('approve')).toBeEnabled();
+  const waiting = page.locator(`[data-testid="approval-row"][data-id="${withdrawalId}"]`);
+  await expect(waiting.getByTestId('approve')).toBeEnabled();
+
+  // A queue whose latest read failed keeps its rows as of then, and offers no decision on them.
+  await control(desk.restUrl, 'POST', '/sandbox/faults', { path: '/api/3/wallet/transactions*', method: 'GET', status: 503, count: 1000 });
+  await page.getByTestId('approvals-refresh').click();
+  await expect(page.getByTestId('approvals-stale')).toContainText('maintenance', { timeout: 20_000 });
+  await expect(page.getByTestId('approvals-stale')).toContainText(/shown as of \d{2}:\d{2}:\d{2}/);
+  await expect(waiting.getByTestId('approval-blocked')).toHaveText('Not live');
+  await expect(page.getByRole('button', { name: /Approve|Reject/ })).toHaveCount(0);
+  await control(desk.restUrl, 'DELETE', '/sandbox/faults');
+  await page.getByTestId('approvals-stale').getByRole('button', { name: 'Try again' }).click();
+  await expect(waiting.getByTestId('approve')).toBeEnabled({ timeout: 20_000 });
 
   const port = await closedPort();
   await goToProfiles(page);

@@ -124,6 +124,11 @@ test('a 503 maintenance fault and a dropped stream each turn the Wallet to "as o
   await expect(drawer.getByTestId('transfer-blocked')).toContainText('Not live');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
+  // The Transfers page checks amounts against the same kept balances: its forms are off too.
+  await page.getByRole('navigation', { name: 'Sections' }).getByText('Transfers', { exact: true }).click();
+  await expect(page.getByTestId('transfers-stale')).toContainText('maintenance');
+  await expect(page.getByTestId('transfer-forms')).toHaveAttribute('inert', '');
+  await goTo(page, 'Wallet');
 
   // The service is back: the page's own retry reads the balances and it is live again.
   await control(desk.restUrl, 'DELETE', '/sandbox/faults');

@@ -1,5 +1,8 @@
 // One error type for everything that can go wrong talking to the service, with plain words for
 // users. It never carries a secret: messages come from the service or from this table.
+import { missingRightWords } from '../../preload/contract/key-rights';
+import type { KeyRight } from './domain';
+
 export const FAILURE_KINDS = ['service', 'network', 'timeout', 'response', 'input'] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
@@ -16,6 +19,8 @@ export interface ApiErrorInit {
   retryAfterMs?: number;
   /** The request certainly never reached the service (connection refused, no such host). */
   notSent?: boolean;
+  /** The key right the refused call needs (from its endpoint), named when the key lacks it. */
+  neededRight?: KeyRight;
 }
 
 const PLAIN_WORDS: Readonly<Record<number, string>> = {
@@ -50,6 +55,7 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly notSent: boolean;
+  readonly neededRight: KeyRight | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -61,20 +67,33 @@ export class ApiError extends Error {
     this.field = init.field ?? (init.code === 10001 ? fieldFromDescription(init.description) : undefined);
     this.retryAfterMs = init.retryAfterMs;
     this.notSent = init.notSent ?? false;
+    this.neededRight = init.neededRight;
   }
 
-  /** What a user reads: plain words, the service's code and, for validation, the parameter. */
+  /** What a log or audit entry keeps: the plain words and the service's code. */
   get userMessage(): string {
+    const code = this.code ?? this.status;
+    if (this.kind !== 'service' && this.kind !== 'response') return this.words;
+    return code === null ? this.words : `${this.words} (code ${code})`;
+  }
+
+  /** The plain words alone, for the contract: the screen adds the code once (appErrorText). */
+  get words(): string {
     const code = this.code ?? this.status;
     if (this.kind === 'network') return 'The service could not be reached. Check the connection.';
     if (this.kind === 'timeout') return 'The service did not answer in time.';
     if (this.kind === 'input') return this.message;
     if (code === 10001 || this.kind === 'response') {
       const what = this.field === undefined ? '' : ` for ${this.field}`;
-      return `Invalid value${what}: ${this.description ?? this.message} (code ${code ?? '?'})`;
+      return `Invalid value${what}: ${this.description ?? this.message}`;
     }
-    const words = (code !== null ? PLAIN_WORDS[code] : undefined) ?? this.statusWords();
-    return code === null ? words : `${words} (code ${code})`;
+    if (this.isMissingRight && this.neededRight !== undefined) return `${missingRightWords(this.neededRight)}.`;
+    return (code !== null ? PLAIN_WORDS[code] : undefined) ?? this.statusWords();
+  }
+
+  /** The key lacks the right the call needs (HTTP 403, code 1003, in every API version). */
+  get isMissingRight(): boolean {
+    return this.kind === 'service' && (this.code === 1003 || (this.status === 403 && this.code === 403));
   }
 
   /** Stable code for the app's contract, e.g. 'API_20001', 'NETWORK'. */

@@ -4,9 +4,11 @@ import http from 'node:http';
 import https from 'node:https';
 import { DEFAULT_BACKOFF, parseRetryAfter, rateLimitHoldMs, retryDelayMs, sleep, type BackoffPolicy } from './backoff';
 import { ServiceClock } from './clock';
+import type { KeyRight } from './domain';
 import { ApiError } from './errors';
 import { encodeBody, encodeQuery, type BodyFormat, type QueryValue } from './encoding';
 import { parseJsonExact } from './json';
+import { rightNeededBy } from './path-rights';
 import { RateLimiter, type LimitScope, type Priority } from './limiter';
 import { logs, silentLogger, type ExchangeLogger } from './log';
 import { rememberedRulesForPath, type LimitRule } from './rate-limits';
@@ -241,7 +243,7 @@ export class RestTransport {
     this.clock.observe(header(response, 'date'), sentAtLocal, receivedAtLocal);
     this.onExchange?.({ method: request.method, path: request.path, status: response.status, durationMs: receivedAtLocal - sentAtLocal });
     if (response.status >= 200 && response.status < 300) return response;
-    const error = serviceError(response, receivedAtLocal);
+    const error = serviceError(response, receivedAtLocal, rightNeededBy(request.method, request.path));
     this.logger.warn('service refused', { method: request.method, path: request.path, status: error.status, code: error.code, requestId: error.requestId, description: error.description });
     const acceptedUntilMs = authorization?.acceptedUntilMs ?? null;
     return { ok: false, error, signed: acceptedUntilMs === null ? undefined : { signedAtMs, windowMs: acceptedUntilMs - signedAtMs } };
@@ -302,7 +304,7 @@ function parseBody(response: RawResponse): Attempt {
   }
 }
 
-function serviceError(response: RawResponse, nowLocal: number): ApiError {
+function serviceError(response: RawResponse, nowLocal: number, neededRight: KeyRight | undefined): ApiError {
   let body: unknown = null;
   try {
     body = parseJsonExact(response.text);
@@ -324,6 +326,7 @@ function serviceError(response: RawResponse, nowLocal: number): ApiError {
     description: text('description'),
     requestId: header(response, 'x-request-id') ?? text('requestId'),
     retryAfterMs: parseRetryAfter(header(response, 'retry-after'), nowLocal),
+    neededRight,
   });
 }
 

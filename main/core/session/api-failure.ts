@@ -28,7 +28,7 @@ export function toAppFailure(error: unknown): unknown {
   if (!isApiError(error)) return error;
   const serviceField = error.field ?? (error.kind === 'service' && error.code !== null ? FIELDS_OF_CODES[error.code] : undefined);
   const field = serviceField === undefined ? undefined : (CONTRACT_FIELDS[serviceField] ?? serviceField);
-  return new AppFailure(error.appCode, error.userMessage, field);
+  return new AppFailure(error.appCode, error.words, field);
 }
 
 /** The words an audit entry keeps for a failure. */

@@ -7,7 +7,6 @@ import Decimal from '../../../preload/contract/decimal';
 import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
 import type { SweepInput, SweepPlan, SweepResult, SweepStep, SweepStepProgress } from '../../../preload/contract/subaccounts';
 import type { Currency } from '../../exchange/domain';
-import { AppFailure } from '../app-error';
 import { findCurrency, invalid } from '../field-checks';
 import { failureText, serviceCall } from '../session/api-failure';
 import { precisionOfCurrency } from '../transfers/checks';
@@ -110,7 +109,7 @@ export class Sweeps {
         ? { state: 'done', message: null, transactionId: result.transactionId, moveId }
         : { state: 'uncertain', message: result.reason, moveId };
     } catch (error) {
-      return { state: 'failed', message: error instanceof AppFailure ? error.message : failureText(error) };
+      return { state: 'failed', message: failureText(error) };
     }
   }
 

@@ -114,9 +114,9 @@ function refusal(error: unknown, sub: KnownSubAccount, code: string): unknown {
   if (!(failure instanceof AppFailure)) return failure;
   switch (failure.code) {
     case 'API_10021':
-      return new AppFailure(failure.code, `The service refuses transfers with ${nameOf(sub)}: it is frozen or disabled (code 10021)`, 'subAccountId');
+      return new AppFailure(failure.code, `The service refuses transfers with ${nameOf(sub)}: it is frozen or disabled`, 'subAccountId');
     case 'API_20001':
-      return new AppFailure(failure.code, `Insufficient funds: the source wallet's ${code} does not cover the amount (code 20001)`, 'amount');
+      return new AppFailure(failure.code, `Insufficient funds: the source wallet's ${code} does not cover the amount`, 'amount');
     default:
       return failure;
   }

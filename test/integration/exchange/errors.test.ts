@@ -3,7 +3,10 @@
 // status, code, message, description and plain words.
 import Decimal from '../../../preload/contract/decimal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AppFailure } from '../../../main/core/app-error';
+import { toAppFailure } from '../../../main/core/session/api-failure';
 import { ApiError } from '../../../main/exchange/errors';
+import { appErrorText } from '../../../preload/contract/result';
 import { clientFor, startFixture, type Fixture } from './sandbox-fixture';
 
 let fixture: Fixture;
@@ -31,6 +34,8 @@ describe('refusals the sandbox really makes', () => {
     const error = await failure(api.prepareWithdrawal({ currency: 'BTC', amount: new Decimal('1000000'), address: COLD_STORAGE }));
     expect([error.status, error.code]).toEqual([400, 20001]);
     expect(error.userMessage).toBe('Insufficient funds: the balance does not cover the amount and fees. (code 20001)');
+    // The contract carries the words alone: the screen adds the code once.
+    expect(appErrorText(toAppFailure(error) as AppFailure)).toBe('Insufficient funds: the balance does not cover the amount and fees. (API_20001)');
   });
 
   it('2002 unknown currency', async () => {
@@ -59,6 +64,18 @@ describe('refusals the sandbox really makes', () => {
     const error = await failure(clientFor(fixture, {}, payOnly).api.spotBalances());
     expect([error.status, error.code]).toEqual([403, 1003]);
     expect(error.appCode).toBe('API_1003');
+    expect(error.words).toBe('This key lacks the History and trading balance right (HIST).');
+  });
+
+  it('1003 on a withdrawal names the Withdraw right, and the screen shows the code once', async () => {
+    const payOnly = await fixture.keyByLabel('pay-only');
+    const error = await failure(clientFor(fixture, {}, payOnly).api.prepareWithdrawal({ currency: 'BTC', amount: new Decimal('0.001'), address: COLD_STORAGE }));
+    expect([error.status, error.code, error.neededRight]).toEqual([403, 1003, 'WDR']);
+    const failure_ = toAppFailure(error);
+    expect(failure_).toBeInstanceOf(AppFailure);
+    const shown = appErrorText(failure_ as AppFailure);
+    expect(shown).toBe('This key lacks the Withdraw right (WDR). (API_1003)');
+    expect(shown.match(/1003/g)).toHaveLength(1);
   });
 
   it('22004 unknown beneficiary', async () => {

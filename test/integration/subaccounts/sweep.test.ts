@@ -45,7 +45,7 @@ describe('sweeps', () => {
     const result = unwrap(await h.desk.core.handlers.runSweep({ planId: plan.planId }));
 
     expect(result.steps.map((s) => s.state)).toEqual(['failed', 'done', 'done', 'done', 'done', 'skipped', 'skipped']);
-    expect(result.steps[0]?.message).toBe('Insufficient funds: the source wallet\'s USDT does not cover the amount (code 20001)');
+    expect(result.steps[0]?.message).toBe('Insufficient funds: the source wallet\'s USDT does not cover the amount (API_20001)');
     expect(result.steps.slice(1, 5).every((s) => s.transactionId !== null && s.moveId !== null)).toBe(true);
     const after = await Promise.all(five.map((id) => h.subWallet(id, 'USDT')));
     expect(after.map((b) => b.toFixed())).toEqual([balanceOf(before, 0).toFixed(), '10', '10', '10', '10']);

@@ -76,7 +76,7 @@ describe('transfers with a sub-account', () => {
   it("puts the service's refusals on the contract's fields: 10021 on the sub-account, 20001 on the amount", async () => {
     await h.control('POST', '/sandbox/faults', { path: TRANSFER_PATH, method: 'POST', status: 400, code: 10021, count: 1 });
     const frozen = failure(await h.desk.core.handlers.transferWithSubAccount(move({})));
-    expect(frozen).toEqual({ code: 'API_10021', field: 'subAccountId', message: 'The service refuses transfers with sub-alpha@sandbox.test: it is frozen or disabled (code 10021)' });
+    expect(frozen).toEqual({ code: 'API_10021', field: 'subAccountId', message: 'The service refuses transfers with sub-alpha@sandbox.test: it is frozen or disabled' });
     await h.control('POST', '/sandbox/faults', { path: TRANSFER_PATH, method: 'POST', status: 400, code: 20001, count: 1 });
     const funds = failure(await h.desk.core.handlers.transferWithSubAccount(move({})));
     expect([funds.code, funds.field]).toEqual(['API_20001', 'amount']);

@@ -4,6 +4,8 @@
 import type { OperationName, RequestOf, Result, ResultOf } from '../../preload/contract';
 import { isOperationName, parseRequest } from '../../preload/contract/requests';
 import { failureFrom } from './app-error';
+import { keychainFailure } from './keychain-failure';
+import { toAppFailure } from './session/api-failure';
 
 export type Handlers = {
   [K in OperationName]: (request: RequestOf<K>) => Promise<Result<ResultOf<K>>>;
@@ -19,7 +21,8 @@ export function createDispatch(handlers: Handlers): Dispatch {
     try {
       return await runOperation(handlers, op, request);
     } catch (error) {
-      return failureFrom(op, error);
+      // A keychain or service failure a handler let through still has a known cause: its words, never INTERNAL.
+      return failureFrom(op, toAppFailure(keychainFailure(error)));
     }
   };
 }

@@ -3,11 +3,15 @@
 import { KeychainError } from '../keychain/keychain-error';
 import { AppFailure } from './app-error';
 
+/** The AppFailure of a KeychainError; anything else as it is. */
+export function keychainFailure(error: unknown): unknown {
+  return error instanceof KeychainError ? new AppFailure(error.code, error.message) : error;
+}
+
 export async function withKeychain<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof KeychainError) throw new AppFailure(error.code, error.message);
-    throw error;
+    throw keychainFailure(error);
   }
 }

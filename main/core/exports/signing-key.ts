@@ -7,6 +7,7 @@ import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'nod
 import type { SigningKeyInfo } from '../../../preload/contract/history';
 import { SETTING_KEYS, type SettingsRepo } from '../../db/settings-repo';
 import type { SecretStore } from '../../keychain/secret-store';
+import { withKeychain } from '../keychain-failure';
 import { fingerprintOf, rawPublicKey } from './fingerprint';
 import { createTrustedKeys, ownPublicKey } from './trusted-keys';
 
@@ -38,7 +39,7 @@ export function createSigningKeys(deps: SigningKeyDeps): SigningKeys {
   let loading: Promise<ExportSigner> | null = null;
 
   async function load(): Promise<ExportSigner> {
-    const stored = await deps.secrets.get(SIGNING_KEY_ACCOUNT);
+    const stored = await withKeychain(() => deps.secrets.get(SIGNING_KEY_ACCOUNT));
     const known = ownPublicKey(deps.settings);
     if (stored !== null) {
       const privateKey = privateKeyFrom(stored);
@@ -82,7 +83,7 @@ async function makeKey(deps: SigningKeyDeps, previous: SigningKeyInfo | null, at
   const { privateKey } = generateKeyPairSync('ed25519');
   const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
   // The keychain first: a key whose private half could not be kept must not be announced.
-  await deps.secrets.set(SIGNING_KEY_ACCOUNT, pkcs8);
+  await withKeychain(() => deps.secrets.set(SIGNING_KEY_ACCOUNT, pkcs8));
   const info = recordOwnKey(deps.settings, rawPublicKey(privateKey), at, previous);
   return { info, sign: (bytes) => sign(null, bytes, privateKey) };
 }

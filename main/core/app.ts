@@ -26,6 +26,7 @@ import { pendingHandlers } from './pending/handlers';
 import { portfolioHandlers } from './portfolio/handlers';
 import { createPendingStore } from './pending/store';
 import { createProfileHandlers } from './profile-handlers';
+import { keyTrier } from './key-check';
 import { createProfilesService, type ProfilesService } from './profiles';
 import { createRightsHandlers } from './rights-probe';
 import { createProfileSessions, type ProfileSessions } from './session/profile-sessions';
@@ -101,7 +102,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ? await startSandboxSafely({ profiles: profilesRepo, settings, secrets, dataDir, launch: options.launchSandbox })
     : null;
   options.trace?.(sandbox === null ? 'no built-in sandbox' : 'built-in sandbox listening');
-  const profiles = createProfilesService({ profiles: profilesRepo, settings, secrets, events });
+  // A key is tried through a client of the sessions (built below) before its profile is saved.
+  const tryKey = keyTrier((profile, secret) => sessions.clientWithSecret(profile, secret));
+  const profiles = createProfilesService({ profiles: profilesRepo, settings, secrets, events, tryKey });
   const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir };
   const exportServices = createExportServices({
     secrets, settings, profiles, events, dataDir, appVersion: app.version, workerScript: options.exportWorker, nativeBinding, chooseFolder: options.chooseFolder,

@@ -1,13 +1,14 @@
 // Connection profiles: list, create, edit, remove, activate. Non-secret fields go to SQLite; the
 // secret key goes straight to the SecretStore and is never returned, logged or put in an error.
 import { randomUUID } from 'node:crypto';
-import type { ApiVersion, KeyRight, Profile, ProfileInput, ProfileUpdate } from '../../preload/contract';
+import type { ApiVersion, KeyRight, Profile, ProfileInput, ProfileUpdate, SavedProfile } from '../../preload/contract';
 import type { ProfilesRepo } from '../db/profiles-repo';
 import { SETTING_KEYS, type SettingsRepo } from '../db/settings-repo';
 import { profileAccount, type SecretStore } from '../keychain/secret-store';
 import { AppFailure } from './app-error';
 import { assertEndpointsAllowed, assertSecretForNewHost } from './endpoint-policy';
 import type { EventBus } from './events';
+import { keyCheckOf, type KeyTrial, type KeyTrier } from './key-check';
 import { withKeychain } from './keychain-failure';
 
 export interface ProfilesDeps {
@@ -16,19 +17,26 @@ export interface ProfilesDeps {
   secrets: SecretStore;
   events: EventBus;
   now?: () => Date;
+  /** Tries a new or changed key against the service before it is saved (key-check.ts); without
+   *  it (tests of storage alone) keys are saved untried and say so. */
+  tryKey?: KeyTrier;
 }
+
+const UNTRIED: KeyTrial = { state: 'notChecked', reason: { code: 'NOT_CHECKED', message: 'The key was not tried against the service' } };
 
 export interface ProfilesService {
   list(): Profile[];
   find(id: string): Profile | undefined;
-  create(input: ProfileInput): Promise<Profile>;
+  /** Tries the key first: a key the service refuses is not saved (refused on secretKey). */
+  create(input: ProfileInput): Promise<SavedProfile>;
   /**
    * A profile of the built-in sandbox's account through `apiVersion`: a normal profile (editable,
    * removable) with the built-in's URLs and key, its secret copied keychain to keychain here, so
    * it never crosses the contract.
    */
   addBuiltInSandboxProfile(apiVersion: ApiVersion): Promise<Profile>;
-  update(update: ProfileUpdate): Promise<Profile>;
+  /** A new secret, public key, service or scheme is tried first, as on create. */
+  update(update: ProfileUpdate): Promise<SavedProfile>;
   remove(id: string): Promise<void>;
   activate(id: string): Profile;
   /** Records the rights a probe found the key to hold (updatedAt is kept: no edit happened). */
@@ -62,9 +70,12 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
     }
   }
 
-  async function insertWithSecret(input: ProfileInput, secret: string): Promise<Profile> {
+  const tryKey = (profile: Profile, secret: string) => (deps.tryKey ?? (async () => UNTRIED))(profile, secret);
+  const rightsFound = (trial: KeyTrial) => (trial.state === 'checked' ? [...new Set(trial.rights)] : null);
+
+  function newProfile(input: ProfileInput): Profile {
     const timestamp = now();
-    const profile: Profile = {
+    return {
       ...fieldsOf(input),
       id: randomUUID(),
       hasSecret: true,
@@ -74,6 +85,9 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
       createdAt: timestamp,
       updatedAt: timestamp,
     };
+  }
+
+  async function insertWithSecret(profile: Profile, secret: string): Promise<Profile> {
     // Keychain first: if it is unreachable nothing is saved, and no secret is kept anywhere else.
     await withKeychain(() => secrets.set(profileAccount(profile.id), secret));
     try {
@@ -81,11 +95,18 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
     } catch (error) {
       await secrets.delete(profileAccount(profile.id)).catch(() => false);
       // Another profile of this name saved while the secret was being stored: the name's error, not INTERNAL.
-      assertNameFree(input.name);
+      assertNameFree(profile.name);
       throw error;
     }
     announce();
     return profile;
+  }
+
+  /** The new secret, or the stored one when only the public key, service or scheme changed. */
+  async function tryChangedKey(changed: Profile, newSecret: string): Promise<KeyTrial> {
+    const secret = newSecret !== '' ? newSecret : await withKeychain(() => secrets.get(profileAccount(changed.id)));
+    if (secret === null) return { state: 'notChecked', reason: { code: 'NO_SECRET', message: 'No secret key is stored for this profile: enter it to check the key' } };
+    return tryKey(changed, secret);
   }
 
   return {
@@ -98,7 +119,10 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
       assertEndpointsAllowed(input);
       const secret = input.secretKey ?? '';
       if (secret === '') throw new AppFailure('VALIDATION', 'Enter the secret key', 'secretKey');
-      return insertWithSecret(input, secret);
+      const candidate = newProfile(input);
+      const trial = await tryKey(candidate, secret); // a refused key throws: nothing is saved
+      const saved = await insertWithSecret({ ...candidate, rights: rightsFound(trial) }, secret);
+      return { ...saved, keyCheck: keyCheckOf(trial) };
     },
 
     async addBuiltInSandboxProfile(apiVersion) {
@@ -109,7 +133,7 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
         throw new AppFailure('NO_SECRET', 'The built-in sandbox\'s key is not in the OS keychain, so no other profile can use it');
       }
       const name = freeName(`${builtIn.name} (version ${apiVersion})`, (taken) => profiles.findByName(taken) !== undefined);
-      return insertWithSecret({ ...fieldsOf(builtIn), name, apiVersion }, secret);
+      return insertWithSecret(newProfile({ ...fieldsOf(builtIn), name, apiVersion }), secret);
     },
 
     async update(change) {
@@ -121,19 +145,21 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
       assertEndpointsAllowed(change);
       assertSecretForNewHost(current, change);
       const newSecret = change.secretKey ?? '';
-      if (newSecret !== '') await withKeychain(() => secrets.set(profileAccount(current.id), newSecret));
-      const keyChanged = newSecret !== '' || change.publicKey !== current.publicKey;
-      const updated: Profile = {
+      const keyChanged = newSecret !== '' || KEY_FIELDS.some((field) => change[field] !== current[field]);
+      const changed: Profile = {
         ...current,
         ...fieldsOf(change),
         hasSecret: current.hasSecret || newSecret !== '',
-        rights: keyChanged ? null : current.rights,
         sharedAccount: change.sharedAccount ?? current.sharedAccount,
         updatedAt: now(),
       };
+      // The key, or where and how it signs, changed: tried before anything is stored.
+      const trial = keyChanged ? await tryChangedKey(changed, newSecret) : null;
+      if (newSecret !== '') await withKeychain(() => secrets.set(profileAccount(current.id), newSecret));
+      const updated: Profile = { ...changed, rights: trial === null ? current.rights : rightsFound(trial) };
       profiles.update(updated);
       announce();
-      return updated;
+      return { ...updated, keyCheck: trial === null ? { state: 'unchanged' } : keyCheckOf(trial) };
     },
 
     async remove(id) {
@@ -163,6 +189,9 @@ export function createProfilesService(deps: ProfilesDeps): ProfilesService {
     },
   };
 }
+
+/** The fields that decide whether the stored rights still describe the key. */
+const KEY_FIELDS = ['publicKey', 'restUrl', 'apiVersion', 'authMethod'] as const;
 
 /** The user-editable, non-secret fields of a form submission (sharedAccount aside: optional there). */
 function fieldsOf(input: ProfileInput): Pick<Profile, 'name' | 'apiVersion' | 'restUrl' | 'streamUrl' | 'authMethod' | 'publicKey'> {

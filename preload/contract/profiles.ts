@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { changes, noPayload, reads, type Op, type OperationSpecs } from './operation';
 import { API_VERSIONS, AUTH_METHODS, type ApiVersion, type AuthMethod } from './profile-choices';
 import { basicOnlyOverTls, endpointUrl, profileIdText, visibleText } from './profile-schemas';
+import type { AppError } from './result';
 
 export { API_VERSIONS, AUTH_METHODS, type ApiVersion, type AuthMethod } from './profile-choices';
 
@@ -59,10 +60,23 @@ export interface RightsCheck {
   undetermined: KeyRight[];
 }
 
+/** What trying a new or changed key against the service before saving it found: its rights
+ *  (recorded on the profile), or why it could not be tried (the profile is saved, rights unknown).
+ *  A key the service refuses is not saved at all: the save fails on the secret key's field. */
+export type KeyCheck =
+  | { state: 'checked'; undetermined: KeyRight[] }
+  | { state: 'notChecked'; reason: AppError }
+  | { state: 'unchanged' };
+
+/** A saved profile with what the check of its key found (keyCheck is not stored with it). */
+export interface SavedProfile extends Profile {
+  keyCheck: KeyCheck;
+}
+
 export interface ProfileOperations {
   listProfiles: Op<void, Profile[]>;
-  createProfile: Op<ProfileInput, Profile>;
-  updateProfile: Op<ProfileUpdate, Profile>;
+  createProfile: Op<ProfileInput, SavedProfile>;
+  updateProfile: Op<ProfileUpdate, SavedProfile>;
   removeProfile: Op<{ id: string }, { removed: true }>;
   activateProfile: Op<{ id: string }, Profile>;
   /** Probes which rights the profile's key holds (read-only calls) and records them. */

@@ -15,7 +15,7 @@ export interface ProfileSessionsDeps {
   profiles: { find(id: string): Profile | undefined; activeProfileId(): string | null };
   secrets: SecretStore;
   /** Builds the client of a profile; defaults to the client of the profile's API version. */
-  createApi?: (profile: Profile, readSecret: () => Promise<string>) => TreasuryApi;
+  createApi?: (profile: Profile, readSecret: () => Promise<string>, patience?: Patience) => TreasuryApi;
   /**
    * The built-in sandbox's master secret, held in memory by the sandbox running in this process.
    * The built-in profile signs with it directly, so a new user lands on a working account even
@@ -28,6 +28,8 @@ export interface ProfileSessions {
   session(): Promise<ProfileSession>;
   /** A fresh client for any profile (e.g. to probe a key's rights); the caller closes it. */
   clientFor(profile: Profile): TreasuryApi;
+  /** A fresh client signing with `secret`, held in memory only: a key tried before it is saved. */
+  clientWithSecret(profile: Profile, secret: string): TreasuryApi;
   close(): void;
 }
 
@@ -72,6 +74,10 @@ export function createProfileSessions(deps: ProfileSessionsDeps): ProfileSession
       assertEndpointsAllowed(profile);
       return build(profile, readSecretOf(profile));
     },
+    clientWithSecret: (profile, secret) => {
+      assertEndpointsAllowed(profile);
+      return build(profile, async () => secret, KEY_TRIAL_PATIENCE);
+    },
     close() {
       cached?.api.close();
       cached = null;
@@ -85,8 +91,13 @@ const CLIENT_OF_VERSION = {
   '2': createV2Api,
 } as const satisfies Record<ApiVersion, (options: V2ApiOptions & V3ApiOptions) => TreasuryApi>;
 
-function defaultApi(profile: Profile, readSecret: () => Promise<string>): TreasuryApi {
+/** How long a client waits and retries; a key tried while the user waits on Save gives up sooner. */
+type Patience = Pick<V3ApiOptions, 'backoff' | 'timeoutMs'>;
+const KEY_TRIAL_PATIENCE: Patience = { backoff: { baseMs: 250, capMs: 1_000, maxAttempts: 2 }, timeoutMs: 10_000 };
+
+function defaultApi(profile: Profile, readSecret: () => Promise<string>, patience: Patience = {}): TreasuryApi {
   return CLIENT_OF_VERSION[profile.apiVersion]({
+    ...patience,
     baseUrl: profile.restUrl,
     wsUrl: profile.streamUrl,
     credentials: { apiKey: profile.publicKey, scheme: profile.authMethod, readSecret },

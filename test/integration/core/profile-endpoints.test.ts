@@ -27,6 +27,8 @@ interface Recorder {
   restUrl: string;
   wsUrl: string;
   seen: Seen[];
+  /** Answers every HTTP call 200 with an empty list while set, so a key tried there is not refused. */
+  accepting: boolean;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,11 @@ async function startRecorder(): Promise<Recorder> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       seen.push({ kind: 'http', method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      if (recorder.accepting) {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end('[]');
+        return;
+      }
       response.writeHead(401, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify({ error: { code: 1002, message: 'Authorization failed', description: 'recorder' } }));
     });
@@ -54,10 +61,11 @@ async function startRecorder(): Promise<Recorder> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const recorder: Recorder = {
     restUrl: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}`,
     seen,
+    accepting: false,
     close: async () => {
       for (const client of sockets.clients) client.terminate();
       sockets.close();
@@ -65,6 +73,7 @@ async function startRecorder(): Promise<Recorder> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return recorder;
 }
 
 const hmac = (secret: string, message: string) => createHmac('sha256', secret).update(message, 'utf8').digest('hex');
@@ -164,7 +173,7 @@ describe('endpoints a key may be sent to', () => {
     await expect(service.create(validInput({ restUrl: 'http://api.example.com' }))).rejects.toMatchObject({ code: 'VALIDATION', field: 'restUrl' });
     await expect(service.create(validInput({ streamUrl: 'wss://u:p@stream.example.com' }))).rejects.toMatchObject({ field: 'streamUrl' });
     await expect(service.create(validInput({ authMethod: 'BASIC', streamUrl: 'ws://stream.example.com' }))).rejects.toMatchObject({ field: 'streamUrl' });
-    const created = await service.create(validInput());
+    const { keyCheck: _check, ...created } = await service.create(validInput());
     await expect(service.update({ ...validInput({ restUrl: 'http://api.example.com' }), id: created.id })).rejects.toMatchObject({ field: 'restUrl' });
     expect(service.list()).toEqual([created]);
   });
@@ -212,10 +221,14 @@ describe('moving a profile to another host', () => {
 
     // With the secret typed again the move is accepted; everything that then reaches the new host
     // is signed with the new secret, and nothing with the old one.
-    const moved = valueOf(await call('updateProfile', {
-      ...withoutSecret, restUrl: recorder.restUrl, streamUrl: recorder.wsUrl, id: profile.id, secretKey: newSecret,
-    })) as Profile;
-    expect(moved).toMatchObject({ restUrl: recorder.restUrl, streamUrl: recorder.wsUrl, rights: null, hasSecret: true });
+    // The new key is tried at the new host before the move is saved: refused there, nothing moves.
+    const movedTo = { ...withoutSecret, restUrl: recorder.restUrl, streamUrl: recorder.wsUrl, id: profile.id, secretKey: newSecret };
+    expect(await call('updateProfile', movedTo)).toMatchObject({ ok: false, error: { code: 'API_1002', field: 'secretKey' } });
+    expect(await keychainSecret(profile.id)).toBe(oldSecret);
+    recorder.accepting = true; // a host that takes the key: the move is saved
+    const moved = valueOf(await call('updateProfile', movedTo)) as Profile;
+    recorder.accepting = false;
+    expect(moved).toMatchObject({ restUrl: recorder.restUrl, streamUrl: recorder.wsUrl, hasSecret: true });
     expect(await keychainSecret(profile.id)).toBe(newSecret);
     expect(await call('getWalletOverview', { valuationCurrency: 'USD' })).toMatchObject({ ok: false });
     expect(await call('checkProfileRights', { id: profile.id })).toMatchObject({ ok: false });

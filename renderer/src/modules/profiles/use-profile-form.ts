@@ -1,7 +1,7 @@
 // The profile form's state and its submit: check locally, send, and put main's answer where it
 // belongs (a field, or the alert). The secret lives only in the draft and is wiped on close.
 import { computed, reactive, ref, watch, type ComputedRef, type Ref } from 'vue';
-import type { AppError, Profile } from '../../../../preload/contract';
+import type { AppError, Profile, SavedProfile } from '../../../../preload/contract';
 import { blankDraft, draftFromProfile, placeError } from './profile-draft';
 import {
   checkProfileDraft,
@@ -34,7 +34,7 @@ export interface ProfileForm {
   submit: () => Promise<void>;
 }
 
-export function useProfileForm(onSaved: (profile: Profile, mode: ProfileFormMode) => void): ProfileForm {
+export function useProfileForm(onSaved: (saved: SavedProfile, mode: ProfileFormMode) => void): ProfileForm {
   const profiles = useProfiles();
   const editing = ref<Profile | null>(null);
   const visible = ref(false);

@@ -1,15 +1,16 @@
 // Async profile work: each call goes through the bridge and, when it succeeds, updates the store.
 // Results come back as data so the caller can put an error on the field it names.
 import { appErrorText } from '../../../../preload/contract/result';
-import type { ApiVersion, Profile, ProfileInput, ProfileUpdate, Result } from '../../../../preload/contract';
+import type { ApiVersion, Profile, ProfileInput, ProfileUpdate, Result, SavedProfile } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
 import { useAppStore } from '../app/app-store';
 import { useProfilesStore } from './profiles-store';
 
 export interface ProfileActions {
   load: () => Promise<void>;
-  create: (input: ProfileInput) => Promise<Result<Profile>>;
-  update: (input: ProfileUpdate) => Promise<Result<Profile>>;
+  /** Main tries the key first: a refused key comes back as an error on secretKey, nothing saved. */
+  create: (input: ProfileInput) => Promise<Result<SavedProfile>>;
+  update: (input: ProfileUpdate) => Promise<Result<SavedProfile>>;
   remove: (id: string) => Promise<Result<{ removed: true }>>;
   activate: (id: string) => Promise<Result<Profile>>;
   checkRights: (id: string) => Promise<void>;
@@ -36,17 +37,18 @@ export function useProfiles(): ProfileActions {
     }
   }
 
-  async function create(input: ProfileInput): Promise<Result<Profile>> {
-    const result = await api.createProfile(input);
-    if (result.ok) store.upsert(result.value);
+  /** The saved profile goes to the list; what the key's check found goes on its card. */
+  function keep(result: Result<SavedProfile>): Result<SavedProfile> {
+    if (!result.ok) return result;
+    const { keyCheck, ...profile } = result.value;
+    store.upsert(profile);
+    if (keyCheck.state === 'checked') store.setRightsCheck(profile.id, { state: 'done', undetermined: keyCheck.undetermined });
+    if (keyCheck.state === 'notChecked') store.setRightsCheck(profile.id, { state: 'failed', message: appErrorText(keyCheck.reason) });
     return result;
   }
 
-  async function update(input: ProfileUpdate): Promise<Result<Profile>> {
-    const result = await api.updateProfile(input);
-    if (result.ok) store.upsert(result.value);
-    return result;
-  }
+  const create = async (input: ProfileInput) => keep(await api.createProfile(input));
+  const update = async (input: ProfileUpdate) => keep(await api.updateProfile(input));
 
   async function remove(id: string): Promise<Result<{ removed: true }>> {
     const result = await api.removeProfile({ id });

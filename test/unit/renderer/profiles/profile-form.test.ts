@@ -3,7 +3,7 @@
 // the secret. useProfiles keeps the store in step with main's answers.
 import { nextTick } from 'vue';
 import { describe, expect, it } from 'vitest';
-import type { KeyRight, Profile } from '../../../../preload/contract';
+import type { KeyCheck, KeyRight, Profile, SavedProfile } from '../../../../preload/contract';
 import { fail, ok, type Result } from '../../../../preload/contract/result';
 import { useAppStore } from '../../../../renderer/src/modules/app/app-store';
 import { useProfilesStore } from '../../../../renderer/src/modules/profiles/profiles-store';
@@ -17,6 +17,8 @@ const stored = (overrides: Partial<Profile> = {}): Profile => ({
   publicKey: 'pk', hasSecret: true, builtIn: false, rights: null, sharedAccount: false, createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z',
   ...overrides,
 });
+
+const savedAs = (profile: Profile, keyCheck: KeyCheck = { state: 'unchanged' }): SavedProfile => ({ ...profile, keyCheck });
 
 const fill = (draft: ProfileDraft) =>
   Object.assign(draft, { name: 'Main', restUrl: 'https://api.example.com', streamUrl: 'wss://api.example.com', publicKey: 'pk', secretKey: 's3cret' });
@@ -52,9 +54,20 @@ describe('useProfileForm', () => {
     expect(form.draft.secretKey).toBe('s3cret'); // kept for another try
   });
 
+  it('shows a key the service refused on the secret key\'s field, with its code once, and saves nothing', async () => {
+    const fake = fakeBridge({ createProfile: () => fail('API_1002', 'The service refused this key, so it was not saved: Authorization failed', 'secretKey') });
+    const saved: string[] = [];
+    const { result: form } = withSetup(fake.bridge, () => useProfileForm((profile) => saved.push(profile.name)));
+    form.open(null);
+    fill(form.draft);
+    await form.submit();
+    expect(form.errors.value).toEqual({ secretKey: 'The service refused this key, so it was not saved: Authorization failed (API_1002)' });
+    expect([form.alert.value, form.visible.value, saved, useProfilesStore().profiles]).toEqual([null, true, [], []]);
+  });
+
   it('saves, closes, wipes the secret and says whether it was an edit', async () => {
     const saved: [string, string][] = [];
-    const fake = fakeBridge({ updateProfile: (input) => ok(stored({ name: input.name })) });
+    const fake = fakeBridge({ updateProfile: (input) => ok(savedAs(stored({ name: input.name }))) });
     const { result: form } = withSetup(fake.bridge, () => useProfileForm((profile, mode) => saved.push([profile.name, mode])));
     form.open(stored());
     expect(form.secretRule.value).toBe('keep');
@@ -69,7 +82,7 @@ describe('useProfileForm', () => {
   });
 
   it('asks a new profile "not shared" by default, and edits a stored profile from its own answer', async () => {
-    const fake = fakeBridge({ updateProfile: (input) => ok(stored({ sharedAccount: input.sharedAccount ?? false })) });
+    const fake = fakeBridge({ updateProfile: (input) => ok(savedAs(stored({ sharedAccount: input.sharedAccount ?? false }))) });
     const { result: form } = withSetup(fake.bridge, () => useProfileForm(() => undefined));
     form.open(null);
     expect(form.draft.sharedAccount).toBe(false);
@@ -131,6 +144,22 @@ describe('useProfiles', () => {
     answer(fail('NETWORK', 'The service cannot be reached'));
     await failing;
     expect(store.rightsChecks.p1).toEqual({ state: 'failed', message: 'The service cannot be reached (NETWORK)' });
+  });
+
+  it('keeps what the check before saving found on the card: the rights, or why the key is not checked', async () => {
+    const fake = fakeBridge({
+      createProfile: () => ok(savedAs(stored({ rights: ['PAY'] }), { state: 'checked', undetermined: ['ORD'] })),
+      updateProfile: () => ok(savedAs(stored(), { state: 'notChecked', reason: { code: 'NETWORK', message: 'The service could not be reached' } })),
+    });
+    const { result: profiles } = withSetup(fake.bridge, () => useProfiles());
+    const store = useProfilesStore();
+    const { name, apiVersion, restUrl, streamUrl, authMethod, publicKey } = stored();
+    const input = { name, apiVersion, restUrl, streamUrl, authMethod, publicKey };
+    await profiles.create({ ...input, secretKey: 's' });
+    expect(store.profiles).toEqual([stored({ rights: ['PAY'] })]); // the check is not stored with the profile
+    expect(store.rightsChecks.p1).toEqual({ state: 'done', undetermined: ['ORD'] });
+    await profiles.update({ ...input, id: 'p1' });
+    expect(store.rightsChecks.p1).toEqual({ state: 'failed', message: 'The service could not be reached (NETWORK)' });
   });
 
   it('makes a profile active only when main says so', async () => {

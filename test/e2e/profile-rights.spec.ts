@@ -1,12 +1,14 @@
-// The rights check on screen: a profile saved with a key that holds only some rights shows exactly those
-// rights on its card, found by read-only probes against the built-in sandbox.
+// Keys are checked before they are saved, against the built-in sandbox's own keys: a key holding
+// only some rights is saved with exactly those rights on its card; a wrong secret is refused on its
+// field and stored nowhere; and a key without WDR is told so before any withdrawal form is offered.
+import keytar from 'keytar';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { SandboxDesk } from './approvals-sandbox';
-import { fillProfileForm, formField, profileCard } from './profile-page';
+import { balanceRow, goTo, SandboxDesk } from './approvals-sandbox';
+import { fieldItem, fillProfileForm, formField, profileCard, profileForm } from './profile-page';
 
-/** Adds a profile on the built-in sandbox through the form, signing with `secretKey`. */
-async function addSandboxProfile(page: Page, desk: SandboxDesk, name: string, apiKey: string, secretKey: string): Promise<void> {
+/** Fills and submits the profile form for a profile on the built-in sandbox, signing with `secretKey`. */
+async function submitSandboxProfile(page: Page, desk: SandboxDesk, name: string, apiKey: string, secretKey: string): Promise<void> {
   await page.getByTestId('add-profile').click();
   await fillProfileForm(page, {
     name,
@@ -18,22 +20,65 @@ async function addSandboxProfile(page: Page, desk: SandboxDesk, name: string, ap
   await formField(page, 'secretKey').press('Enter');
 }
 
-test('saving a profile probes its key and the card shows the rights it holds', async ({ page, host }) => {
+test('saving a profile tries its key first and the card shows the rights it holds', async ({ page, host }) => {
   const desk = await SandboxDesk.open(page, host.url);
   const key = await desk.newKey(['PAY', 'HIST']);
-  await addSandboxProfile(page, desk, 'Read-only desk', key.apiKey, key.secretKey);
-  const rights = profileCard(page, 'Read-only desk').locator('.rights .n-tag');
-  await expect(rights).toHaveText(['PAY', 'HIST'], { timeout: 15_000 });
+  await submitSandboxProfile(page, desk, 'Read-only desk', key.apiKey, key.secretKey);
+  await expect(profileForm(page)).toBeHidden({ timeout: 15_000 });
+  await expect(page.locator('.n-message').filter({ hasText: 'Added “Read-only desk”: the service accepted its key' })).toBeVisible();
+  const card = profileCard(page, 'Read-only desk');
+  await expect(card.locator('.rights .n-tag')).toHaveText(['PAY', 'HIST']);
+  await page.reload();
+  await expect(profileCard(page, 'Read-only desk').locator('.rights .n-tag')).toHaveText(['PAY', 'HIST'], { timeout: 15_000 });
 });
 
-test('a key the service refuses is reported on the card, and can be checked again', async ({ page, host }) => {
+test('a wrong secret is refused on its field, and neither the profile nor the secret is saved', async ({ page, host }) => {
   const desk = await SandboxDesk.open(page, host.url);
+  const names = async () => page.getByTestId('profile-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-profile-name')));
+  const before = await names();
   const key = await desk.newKey(['PAY']);
-  await addSandboxProfile(page, desk, 'Wrong secret desk', key.apiKey, 'not-the-secret-at-all');
-  const card = profileCard(page, 'Wrong secret desk');
-  await expect(card.getByTestId('rights-failure')).toContainText('Could not check:', { timeout: 15_000 });
-  await expect(card.getByTestId('rights-failure')).not.toContainText('not-the-secret-at-all');
-  await expect(card).toContainText('Not checked yet');
-  await card.getByTestId('check-rights').click();
-  await expect(card.getByTestId('rights-failure')).toBeVisible({ timeout: 15_000 }); // still refused, still said
+  const wrongSecret = `not-the-secret-${Date.now()}`;
+  await submitSandboxProfile(page, desk, 'Wrong secret desk', key.apiKey, wrongSecret);
+
+  const secretItem = fieldItem(page, 'secretKey');
+  await expect(secretItem).toContainText('The service refused this key, so it was not saved', { timeout: 15_000 });
+  await expect(secretItem).toContainText('(API_1002)');
+  await expect(secretItem).not.toContainText(wrongSecret);
+  await expect(page.getByTestId('profile-form-alert')).toHaveCount(0);
+  await expect(profileForm(page)).toBeVisible(); // the user's input stays for another try
+  await expect(page.locator('.n-message').filter({ hasText: 'Added' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screenshots/light-profile-key-refused.png' });
+
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.getByTestId('profile-card').first()).toBeVisible();
+  expect(await names()).toEqual(before);
+  const stored = await keytar.findCredentials('coffer');
+  expect(stored.filter((credential) => credential.password === wrongSecret)).toEqual([]);
+});
+
+test('a key without WDR is told before it fills a withdrawal, and no withdrawal form is offered', async ({ page, host }) => {
+  const desk = await SandboxDesk.open(page, host.url);
+  const key = await desk.newKey(['PAY', 'HIST']);
+  await submitSandboxProfile(page, desk, 'No withdraw desk', key.apiKey, key.secretKey);
+  const card = profileCard(page, 'No withdraw desk');
+  await expect(card.locator('.rights .n-tag')).toHaveText(['PAY', 'HIST'], { timeout: 15_000 });
+  await card.getByRole('button', { name: 'Make active' }).click();
+  await expect(card).toContainText('Active');
+
+  await goTo(page, 'Wallet');
+  await expect(balanceRow(page, 'USDT')).toBeVisible({ timeout: 15_000 });
+  const note = page.getByTestId('wallet-page').getByTestId('missing-right');
+  await expect(note).toContainText('This key lacks the Withdraw right (WDR).');
+  await expect(note).toContainText('Preparing a withdrawal needs it');
+  await expect(page.getByTestId('open-withdraw')).toBeDisabled();
+  await page.screenshot({ path: 'test-results/screenshots/light-wallet-no-withdraw-right.png' });
+
+  // From a currency's drawer too: the dialog says so in place of the form.
+  await balanceRow(page, 'USDT').click();
+  await page.getByTestId('drawer-withdraw').click();
+  const dialog = page.getByTestId('withdraw-modal');
+  await expect(dialog.getByTestId('missing-right')).toContainText('This key lacks the Withdraw right (WDR).');
+  await expect(dialog.getByTestId('withdraw-address')).toHaveCount(0);
+  await expect(dialog.getByTestId('withdraw-review')).toHaveCount(0);
 });

@@ -1,0 +1,13 @@
+// Whether the active profile's key is known to lack a right, in the words pages show before the
+// user starts an action that needs it. Unknown rights (never checked) offer the action: the
+// service then says so itself, naming the right.
+import { computed, type ComputedRef } from 'vue';
+import type { KeyRight } from '../../../../preload/contract';
+import { knownToLack, missingRightWords } from '../../../../preload/contract/key-rights';
+import { useProfilesStore } from './profiles-store';
+
+/** "This key lacks the Withdraw right (WDR)" while the active profile's key is known to lack it, else null. */
+export function useMissingRight(right: KeyRight): ComputedRef<string | null> {
+  const store = useProfilesStore();
+  return computed(() => (knownToLack(store.activeProfile?.rights ?? null, right) ? missingRightWords(right) : null));
+}

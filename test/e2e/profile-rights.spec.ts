@@ -4,7 +4,8 @@
 import keytar from 'keytar';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { balanceRow, goTo, SandboxDesk } from './approvals-sandbox';
+import { balanceRow, goTo, SandboxDesk, tab } from './approvals-sandbox';
+import { goToTransfers } from './transfers-sandbox';
 import { fieldItem, fillProfileForm, formField, profileCard, profileForm } from './profile-page';
 
 /** Fills and submits the profile form for a profile on the built-in sandbox, signing with `secretKey`. */
@@ -81,4 +82,13 @@ test('a key without WDR is told before it fills a withdrawal, and no withdrawal 
   await expect(dialog.getByTestId('missing-right')).toContainText('This key lacks the Withdraw right (WDR).');
   await expect(dialog.getByTestId('withdraw-address')).toHaveCount(0);
   await expect(dialog.getByTestId('withdraw-review')).toHaveCount(0);
+
+  await page.keyboard.press('Escape');
+
+  // Transfers: the moves that need WDR say so in place of their forms; those the key may make are offered.
+  await goToTransfers(page, 'To another user');
+  await expect(page.getByTestId('transfer-tab-send').getByTestId('missing-right')).toContainText('This key lacks the Withdraw right (WDR).');
+  await tab(page, 'Wallet ↔ spot').click();
+  await expect(page.getByTestId('transfer-tab-wallet-spot').getByTestId('missing-right')).toHaveCount(0);
+  await expect(page.getByTestId('transfer-tab-wallet-spot').getByRole('button').first()).toBeVisible();
 });

@@ -8,6 +8,15 @@ import { useProfilesStore } from './profiles-store';
 
 /** "This key lacks the Withdraw right (WDR)" while the active profile's key is known to lack it, else null. */
 export function useMissingRight(right: KeyRight): ComputedRef<string | null> {
+  const missing = useMissingRights();
+  return computed(() => missing.value(right));
+}
+
+/** The same for any right, for a page whose actions need different ones. */
+export function useMissingRights(): ComputedRef<(right: KeyRight) => string | null> {
   const store = useProfilesStore();
-  return computed(() => (knownToLack(store.activeProfile?.rights ?? null, right) ? missingRightWords(right) : null));
+  return computed(() => {
+    const rights = store.activeProfile?.rights ?? null;
+    return (right: KeyRight) => (knownToLack(rights, right) ? missingRightWords(right) : null);
+  });
 }

@@ -1,8 +1,11 @@
 // An error a service throws on purpose, carrying the code and plain-words message the user sees,
-// and failureFrom, which turns it into a failed Result and any other thrown error into a generic
-// INTERNAL one. Light on purpose: the web host answers with it before the contract's schemas load.
+// and failureFrom, which turns it into a failed Result, a keychain or service failure into its own
+// words, and any other thrown error into a generic INTERNAL one. Light on purpose: the web host
+// answers with it before the contract's schemas load.
 import type { Result } from '../../preload/contract/result';
 import { isCancelled } from '../exchange/cancellation';
+import { isApiError } from '../exchange/errors';
+import { KeychainError } from '../keychain/keychain-error';
 
 export class AppFailure extends Error {
   constructor(
@@ -28,6 +31,10 @@ export function failureFrom(op: string, error: unknown): Result<never> {
   }
   // A read nobody waits for any more, dropped before it was sent: expected, not worth a log line.
   if (isCancelled(error)) return { ok: false, error: { code: CANCELLED, message: error.message } };
+  // A cause already known in words (keychain unreachable or locked, network, maintenance, a missing
+  // right) that a handler let through: said as it is, never hidden behind INTERNAL.
+  if (error instanceof KeychainError) return { ok: false, error: { code: error.code, message: error.message } };
+  if (isApiError(error)) return { ok: false, error: { code: error.appCode, message: error.words } };
   // The log stays in main; secrets never enter an Error (they go straight to the keychain).
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
   console.error(`[dispatch] ${op} failed unexpectedly: ${detail}`);

@@ -4,7 +4,6 @@
 import type { OperationName, RequestOf, Result, ResultOf } from '../../preload/contract';
 import { isOperationName, parseRequest } from '../../preload/contract/requests';
 import { failureFrom } from './app-error';
-import { keychainFailure } from './keychain-failure';
 import { toAppFailure } from './session/api-failure';
 
 export type Handlers = {
@@ -21,8 +20,8 @@ export function createDispatch(handlers: Handlers): Dispatch {
     try {
       return await runOperation(handlers, op, request);
     } catch (error) {
-      // A keychain or service failure a handler let through still has a known cause: its words, never INTERNAL.
-      return failureFrom(op, toAppFailure(keychainFailure(error)));
+      // A service failure a handler let through keeps its field in the contract's names too.
+      return failureFrom(op, toAppFailure(error));
     }
   };
 }

@@ -71,7 +71,7 @@ test('a key without WDR is told before it fills a withdrawal, and no withdrawal 
   await expect(balanceRow(page, 'USDT')).toBeVisible({ timeout: 15_000 });
   const note = page.getByTestId('wallet-page').getByTestId('missing-right');
   await expect(note).toContainText('This key lacks the Withdraw right (WDR).');
-  await expect(note).toContainText('Preparing a withdrawal needs it');
+  await expect(note).toContainText('Preparing a withdrawal needs this right');
   await expect(page.getByTestId('open-withdraw')).toBeDisabled();
   await page.screenshot({ path: 'test-results/screenshots/light-wallet-no-withdraw-right.png' });
 
@@ -91,4 +91,7 @@ test('a key without WDR is told before it fills a withdrawal, and no withdrawal 
   await tab(page, 'Wallet ↔ spot').click();
   await expect(page.getByTestId('transfer-tab-wallet-spot').getByTestId('missing-right')).toHaveCount(0);
   await expect(page.getByTestId('transfer-tab-wallet-spot').getByRole('button').first()).toBeVisible();
+
+  await goTo(page, 'Approvals');
+  await expect(page.getByTestId('missing-right')).toContainText('Approving or rejecting a withdrawal needs this right');
 });

@@ -95,3 +95,21 @@ test('a key without WDR is told before it fills a withdrawal, and no withdrawal 
   await goTo(page, 'Approvals');
   await expect(page.getByTestId('missing-right')).toContainText('Approving or rejecting a withdrawal needs this right');
 });
+
+test('a key for a service that cannot be reached is saved marked not checked, with the reason, and no success is claimed', async ({ page, host }) => {
+  await SandboxDesk.open(page, host.url);
+  await page.getByTestId('add-profile').click();
+  // The discard port: nothing listens, so the key cannot be tried.
+  await fillProfileForm(page, { name: 'Offline desk', restUrl: 'http://127.0.0.1:9', streamUrl: 'ws://127.0.0.1:9', publicKey: 'pk', secretKey: 'untried-secret' });
+  await formField(page, 'secretKey').press('Enter');
+  await expect(profileForm(page)).toBeHidden({ timeout: 30_000 });
+  const toast = page.locator('.n-message').filter({ hasText: 'Added “Offline desk”, but its key is not checked' });
+  await expect(toast).toContainText('The service could not be reached');
+  await expect(toast).toContainText('(NETWORK)');
+  await expect(page.locator('.n-message').filter({ hasText: 'accepted its key' })).toHaveCount(0);
+  const card = profileCard(page, 'Offline desk');
+  await expect(card.getByTestId('rights-failure')).toHaveText(/^\s*Not checked: The service could not be reached\. Check the connection\. \(NETWORK\)\s*$/);
+  await expect(card.getByTestId('rights-unknown')).toHaveCount(0); // one reason, not "Not checked yet" beside it
+  await expect(card.getByTestId('check-rights')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/light-profile-not-checked.png' });
+});

@@ -5,6 +5,7 @@ import keytar from 'keytar';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { balanceRow, goTo, SandboxDesk, tab } from './approvals-sandbox';
+import { goToSubAccounts, selectRows, subAccountRow } from './subaccounts-sandbox';
 import { goToTransfers } from './transfers-sandbox';
 import { fieldItem, fillProfileForm, formField, profileCard, profileForm } from './profile-page';
 
@@ -94,6 +95,18 @@ test('a key without WDR is told before it fills a withdrawal, and no withdrawal 
 
   await goTo(page, 'Approvals');
   await expect(page.getByTestId('missing-right')).toContainText('Approving or rejecting a withdrawal needs this right');
+
+  // Sub-accounts: sweeps are off and said so in the bar; a sub-account's transfer tab says why instead of a form.
+  await goToSubAccounts(page);
+  await expect(page.getByTestId('selection-missing-right')).toHaveText(['This key lacks the Withdraw right (WDR): sweeps are off.']);
+  await selectRows(page, ['sub-alpha@sandbox.test']);
+  await expect(page.getByTestId('action-sweep')).toBeDisabled();
+  await expect(page.getByTestId('action-acl')).toBeEnabled(); // PAY is held: permissions stay offered
+  await subAccountRow(page, 'sub-beta@sandbox.test').getByText('sub-beta@sandbox.test').click();
+  const drawer = page.getByTestId('subaccount-drawer');
+  await drawer.locator('.n-tabs-tab').filter({ hasText: /^Transfer$/ }).click();
+  await expect(drawer.getByTestId('missing-right')).toContainText('This key lacks the Withdraw right (WDR).');
+  await expect(drawer.getByTestId('sub-transfer-amount')).toHaveCount(0);
 });
 
 test('a key for a service that cannot be reached is saved marked not checked, with the reason, and no success is claimed', async ({ page, host }) => {

@@ -5,6 +5,7 @@ import { useBridge } from '../../bridge-key';
 import { useConnectionStore } from '../connection/connection-store';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { useProfiles } from '../profiles/use-profiles';
+import { useRightsOnActivation } from '../profiles/use-rights-on-activation';
 
 export function useAppSync(): void {
   const bridge = useBridge();
@@ -36,5 +37,6 @@ export function useAppSync(): void {
     },
     { immediate: true },
   );
+  useRightsOnActivation(profiles);
   onScopeDispose(() => stops.forEach((stop) => stop()));
 }

@@ -21,6 +21,7 @@ function setup() {
       listProfiles: () => ok([profile('p1'), profile('p2')]),
       getAppInfo: () => ok({ version: '1.0.0', transport: 'web', activeProfileId: active, dataDir: '/tmp/coffer' }),
       listStreamStates: () => ok([{ profileId: active, stream: 'wallet', state: 'live' }]),
+      checkProfileRights: ({ id }) => ok({ profile: { ...profile(id), rights: ['PAY'] }, undetermined: [] }),
     },
     { kind: 'connecting', attempt: 1 },
   );
@@ -31,13 +32,13 @@ function setup() {
 const loads = (fake: ReturnType<typeof setup>['fake']) => fake.calls.filter((call) => call.op === 'listProfiles').length;
 
 describe('useAppSync', () => {
-  it('loads nothing until the link is up, then the profiles and where the streams stand', async () => {
+  it('loads nothing until the link is up, then the profiles, where the streams stand and a never-checked key\'s rights', async () => {
     const { fake } = setup();
     await settle();
     expect(fake.calls).toEqual([]);
     fake.setTransport({ kind: 'ready' });
     await settle();
-    expect(fake.calls.map((call) => call.op).sort()).toEqual(['getAppInfo', 'listProfiles', 'listStreamStates']);
+    expect(fake.calls.map((call) => call.op).sort()).toEqual(['checkProfileRights', 'getAppInfo', 'listProfiles', 'listStreamStates']);
     expect(useProfilesStore().activeProfileId).toBe('p1');
     expect(useConnectionStore().streams.p1?.wallet?.state).toBe('live');
   });

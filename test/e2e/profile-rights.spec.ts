@@ -7,6 +7,7 @@ import { expect, test } from './fixtures';
 import { balanceRow, goTo, SandboxDesk, tab } from './approvals-sandbox';
 import { goToSubAccounts, selectRows, subAccountRow } from './subaccounts-sandbox';
 import { goToTransfers } from './transfers-sandbox';
+import { shootInBothThemes } from './screenshots';
 import { fieldItem, fillProfileForm, formField, profileCard, profileForm } from './profile-page';
 
 /** Fills and submits the profile form for a profile on the built-in sandbox, signing with `secretKey`. */
@@ -49,7 +50,7 @@ test('a wrong secret is refused on its field, and neither the profile nor the se
   await expect(page.getByTestId('profile-form-alert')).toHaveCount(0);
   await expect(profileForm(page)).toBeVisible(); // the user's input stays for another try
   await expect(page.locator('.n-message').filter({ hasText: 'Added' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screenshots/light-profile-key-refused.png' });
+  await shootInBothThemes(page, 'profile-key-refused');
 
   await page.keyboard.press('Escape');
   await page.reload();
@@ -74,7 +75,7 @@ test('a key without WDR is told before it fills a withdrawal, and no withdrawal 
   await expect(note).toContainText('This key lacks the Withdraw right (WDR).');
   await expect(note).toContainText('Preparing a withdrawal needs this right');
   await expect(page.getByTestId('open-withdraw')).toBeDisabled();
-  await page.screenshot({ path: 'test-results/screenshots/light-wallet-no-withdraw-right.png' });
+  await shootInBothThemes(page, 'wallet-no-withdraw-right');
 
   // From a currency's drawer too: the dialog says so in place of the form.
   await balanceRow(page, 'USDT').click();
@@ -124,5 +125,5 @@ test('a key for a service that cannot be reached is saved marked not checked, wi
   await expect(card.getByTestId('rights-failure')).toHaveText(/^\s*Not checked: The service could not be reached\. Check the connection\. \(NETWORK\)\s*$/);
   await expect(card.getByTestId('rights-unknown')).toHaveCount(0); // one reason, not "Not checked yet" beside it
   await expect(card.getByTestId('check-rights')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/light-profile-not-checked.png' });
+  await shootInBothThemes(page, 'profile-not-checked');
 });

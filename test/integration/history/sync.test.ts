@@ -178,6 +178,11 @@ describe('history sync against the sandbox', () => {
     const stored = again.stored();
     expect(new Set(stored.map((e) => e.id)).size).toBe(stored.length);
     expect(stored.map(ofEntry)).toEqual(service.map(asStored));
+    // The resumed read tells what is stored from its first notice on: the count goes on from where
+    // it was (the pass's own count starts again), and no time left before the pass has a pace.
+    const resumedReads = statuses(again).filter((status) => status.phase === 'initial');
+    expect(resumedReads[0]).toMatchObject({ stored: storedAtKill.length, read: 0, secondsLeft: null });
+    for (const status of resumedReads) expect(status.stored).toBeGreaterThanOrEqual(storedAtKill.length);
     again.close();
   });
 

@@ -33,7 +33,7 @@ test('prepare → queue with countdown → approve → PENDING, then SUCCESS as 
 
   await desk.advanceClock(HOUR_MS); // far past the network's confirmations
   await expect(row).toHaveAttribute('data-state', 'SUCCESS', { timeout: 15_000 });
-  await expect(row.getByTestId('approval-state')).toHaveText('Sent');
+  await expect(row.getByTestId('approval-state')).toHaveText('Completed');
 });
 
 test('reject → ROLLED_BACK and the wallet balance is restored', async ({ page, host }) => {
@@ -74,7 +74,7 @@ test('a withdrawal prepared on another desktop appears, and 61 sandbox minutes l
 
   await desk.advanceClock(61 * 60 * 1000);
   await expect(row).toHaveAttribute('data-state', 'EXPIRED', { timeout: 15_000 });
-  await expect(row.getByTestId('approval-state')).toHaveText('Expired — rolled back by the service');
+  await expect(row.getByTestId('approval-state')).toHaveText('Rolled back — expired');
   await expect(row.getByTestId('approve')).toHaveCount(0);
   expect(await state(row)).toBe('EXPIRED');
 });

@@ -43,7 +43,7 @@ test('a desk syncs its history with progress, filters it, opens a record and exp
   const strip = page.getByTestId('sync-strip');
   await expect(strip).toHaveAttribute('data-phase', 'initial');
   await expect(page.getByTestId('sync-progress')).toBeVisible();
-  await expect(page.getByTestId('sync-detail')).toContainText(/records read · [\d,]+ records\/s/);
+  await expect(page.getByTestId('sync-detail')).toContainText(/[\d,]+ transactions? stored, reading… · [\d,]+ records\/s/);
   await control(desk.restUrl, 'DELETE', '/sandbox/faults');
   await expect(strip).toHaveAttribute('data-phase', 'live', { timeout: 30_000 });
   await expect(strip).toContainText('Up to date · live');
@@ -63,10 +63,20 @@ test('a desk syncs its history with progress, filters it, opens a record and exp
   made.currency = (await busiest.getAttribute('data-currency')) ?? '';
   await pickFilter(page, 'currencies', [made.currency]);
   await expect(page.getByTestId('totals-row')).toHaveCount(1);
-  const filtered = Number(await busiest.locator('td').first().innerText().then((text) => text.replace(/,/g, '')));
+  await expect(totals).not.toHaveAttribute('data-total', String(stored));
+  const filtered = Number(await totals.getAttribute('data-total'));
   expect(filtered).toBeLessThan(stored);
-  await expect(totals).toHaveAttribute('data-total', String(filtered));
   await expect(page.getByTestId('history-table')).toHaveAttribute('data-total', String(filtered));
+  // The totals count completed rows unless the others are ticked in, and say so.
+  const rowsCounted = async () => Number((await busiest.locator('td').first().innerText()).replace(/,/g, ''));
+  await expect.poll(rowsCounted).toBeLessThan(filtered);
+  const completed = await rowsCounted();
+  await expect(page.getByTestId('totals-caption')).toHaveText(`Totals count completed rows only: ${completed.toLocaleString('en-US')} of the ${filtered.toLocaleString('en-US')} rows listed.`);
+  await page.getByTestId('totals-include-unsettled').click();
+  await expect.poll(rowsCounted).toBe(filtered);
+  await expect(page.getByTestId('totals-caption')).toContainText('failed and rolled-back ones included');
+  await page.getByTestId('totals-include-unsettled').click();
+  await expect.poll(rowsCounted).toBe(completed);
   await expect(historyRows(page).first()).toBeVisible();
   for (const currency of await historyRows(page).locator('.code').allInnerTexts()) expect(currency).toBe(made.currency);
   await expect(page.getByTestId('flows-chart')).toHaveAttribute('data-currency', made.currency);

@@ -172,7 +172,7 @@ test('a conversion at a live quote: stale on the form and in the review, re-quot
   expect(swaps.find((tx) => tx.native.currency === 'BTC')?.id.toString()).toBe(creditedId);
   // Both legs are one row of recent movements, what was paid first.
   const conversionRow = page.locator('[data-testid="movement-row"][data-kind="Conversion"]').first();
-  await expect(conversionRow).toContainText(`100.000000 USDT → ${shown(credited, 8, 'BTC')}`);
+  await expect(conversionRow).toContainText(`−100.000000 USDT → +${shown(credited, 8, 'BTC')}`);
   await conversionRow.click();
   await expect(page.getByTestId('movement-drawer').getByTestId('movement-record')).toHaveCount(2);
   await shootInBothThemes(page, 'transfers-movement-conversion');

@@ -5,6 +5,8 @@ import type { HistorySyncPhase, HistorySyncStatus } from '../../../preload/contr
 import type { Timers } from '../timers';
 
 export const NOTICE_INTERVAL_MS = 250;
+/** The time left is told only after this long of reading in the running pass: earlier, one slow or fast page would decide it. */
+export const MIN_ESTIMATE_MS = 5_000;
 
 /** Calls `emit` at most once per interval; a call in between is sent when the interval ends. */
 export class Throttle {
@@ -49,6 +51,11 @@ export class PassProgress {
   /** The first read's estimate of the history's span and where it has got to (createdAt ms). */
   private span: { oldestMs: number; newestMs: number } | null = null;
   private reachedMs: number | null = null;
+  /** When the pass got there (the clock's ms). */
+  private reachedAt = 0;
+  /** Where this pass's first page ended and when: the estimate runs from there, so a pass resumed
+   *  after a restart does not count the records an earlier pass read as read in this one. */
+  private baseline: { reachedMs: number; at: number } | null = null;
 
   constructor(private readonly now: () => number) {}
 
@@ -57,6 +64,7 @@ export class PassProgress {
     this.read = 0;
     this.startedAt = this.now();
     this.reachedMs = null;
+    this.baseline = null;
     this.lastError = null;
   }
 
@@ -67,7 +75,10 @@ export class PassProgress {
   advance(records: number, lastCreatedAt: string | undefined): void {
     this.read += records;
     const at = lastCreatedAt === undefined ? Number.NaN : Date.parse(lastCreatedAt);
-    if (Number.isFinite(at)) this.reachedMs = at;
+    if (!Number.isFinite(at)) return;
+    this.reachedMs = at;
+    this.reachedAt = this.now();
+    this.baseline ??= { reachedMs: at, at: this.now() };
   }
 
   status(stored: number, syncedAt: string | null): HistorySyncStatus {
@@ -81,19 +92,23 @@ export class PassProgress {
       // progress is told by time instead (secondsLeft), from where its createdAt has got to.
       expected: null,
       ratePerSecond: running ? Math.round(this.read / seconds) : 0,
-      secondsLeft: this.phase === 'initial' ? this.secondsLeft(seconds) : null,
+      secondsLeft: this.phase === 'initial' ? this.secondsLeft() : null,
       syncedAt,
       lastError: this.lastError,
     };
   }
 
-  /** Ids ascend with time, so the share of the span read so far is the share of the records read. */
-  private secondsLeft(elapsed: number): number | null {
-    if (this.span === null || this.reachedMs === null) return null;
-    const width = this.span.newestMs - this.span.oldestMs;
-    if (width <= 0) return 0;
-    const done = Math.min(1, Math.max(0, (this.reachedMs - this.span.oldestMs) / width));
-    if (done <= 0) return null;
-    return Math.max(0, Math.round((elapsed * (1 - done)) / done));
+  /**
+   * Ids ascend with time: the span still to read over the pace this pass has gone through the span
+   * since its first page. None before MIN_ESTIMATE_MS of that, or while the pass has not moved.
+   */
+  private secondsLeft(): number | null {
+    if (this.span === null || this.reachedMs === null || this.baseline === null) return null;
+    const elapsedMs = this.reachedAt - this.baseline.at;
+    const covered = this.reachedMs - this.baseline.reachedMs;
+    if (elapsedMs < MIN_ESTIMATE_MS || covered <= 0) return null;
+    const remaining = Math.max(0, this.span.newestMs - this.reachedMs);
+    const sinceLastPage = (this.now() - this.reachedAt) / 1_000;
+    return Math.max(0, Math.round((remaining / covered) * (elapsedMs / 1_000) - sinceLastPage));
   }
 }

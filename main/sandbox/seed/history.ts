@@ -5,6 +5,7 @@ import { CURRENCIES, type CurrencyDef, type NetworkDef } from '../catalog';
 import type { SandboxDb } from '../db/open';
 import { INSERT_TX_POSITIONAL_SQL, txValues, type NewTx, type TxStatus, type TxSubtype, type TxType } from '../db/transactions';
 import { generateAddress } from '../wallet/address-gen';
+import { CONVERT_SPREAD } from '../wallet/balance-routes';
 import { Prng } from './prng';
 
 const DAY_MS = 86_400_000;
@@ -12,11 +13,10 @@ export const HISTORY_DAYS = 90;
 export const MAX_BULK_TRANSACTIONS = 200_000;
 
 const TYPE_WEIGHTS = [['DEPOSIT', 35], ['WITHDRAW', 30], ['TRANSFER', 25], ['SWAP', 10]] as const;
-const SUBTYPES: Record<TxType, readonly (readonly [TxSubtype, number])[]> = {
+const SUBTYPES: Record<Exclude<TxType, 'SWAP'>, readonly (readonly [TxSubtype, number])[]> = {
   DEPOSIT: [['BLOCKCHAIN', 60], ['OFFCHAIN', 10], ['AIRDROP', 5], ['STAKING', 8], ['AFFILIATE', 4], ['BUY_CRYPTO', 8], ['SUB_ACCOUNT', 5]],
   WITHDRAW: [['BLOCKCHAIN', 75], ['OFFCHAIN', 15], ['SUB_ACCOUNT', 10]],
   TRANSFER: [['WALLET_TO_SPOT', 55], ['SPOT_TO_WALLET', 45]],
-  SWAP: [['INSTANT_EXCHANGE', 1]],
 };
 const CRYPTO = CURRENCIES.filter((c) => c.crypto);
 /** Counterparty addresses per network: a pool, so bulk inserts do not hash for every row. */
@@ -40,7 +40,11 @@ export interface BulkHistoryOptions {
   days?: number;
 }
 
-/** Inserts `count` settled transactions spread over the last `days` days, oldest first. */
+/**
+ * Inserts exactly `count` settled transactions spread over the last `days` days, oldest first. A
+ * conversion takes two of them, its legs, as the live convert call records it; a conversion drawn
+ * for the last free slot becomes another kind so the count stays the one asked for.
+ */
 export function insertHistory(db: SandboxDb, options: BulkHistoryOptions): void {
   const prng = new Prng(options.seed ^ (options.accountId * 7919));
   const span = (options.days ?? HISTORY_DAYS) * DAY_MS;
@@ -48,12 +52,54 @@ export function insertHistory(db: SandboxDb, options: BulkHistoryOptions): void 
   times.sort((a, b) => a - b);
   const insert = db.prepare(INSERT_TX_POSITIONAL_SQL);
   db.transaction(() => {
-    for (const createdAt of times) insert.run(txValues(historicalTx(prng, options.accountId, createdAt, options.nowMs)));
+    for (let i = 0; i < times.length; ) {
+      const createdAt = times[i] as number;
+      const room = times.length - i;
+      const records = historicalRecords(prng, options.accountId, createdAt, options.nowMs, room >= 2);
+      for (const record of records) insert.run(txValues(record));
+      i += records.length;
+    }
   })();
 }
 
-function historicalTx(prng: Prng, accountId: number, createdAt: number, nowMs: number): NewTx {
-  const type = prng.weighted(TYPE_WEIGHTS);
+function historicalRecords(prng: Prng, accountId: number, createdAt: number, nowMs: number, pairFits: boolean): NewTx[] {
+  const type = prng.weighted(pairFits ? TYPE_WEIGHTS : TYPE_WEIGHTS.filter(([t]) => t !== 'SWAP'));
+  return type === 'SWAP' ? conversionLegs(prng, accountId, createdAt, nowMs) : [historicalTx(prng, type, accountId, createdAt, nowMs)];
+}
+
+/**
+ * A conversion as the service records it: a 'withdraw' leg of the source currency and a 'deposit'
+ * leg of the target, one operation id, one status and time, and the conversion's terms in meta.
+ */
+function conversionLegs(prng: Prng, accountId: number, createdAt: number, nowMs: number): NewTx[] {
+  const from = prng.pick(CRYPTO);
+  const others = CRYPTO.filter((c) => c.code !== from.code);
+  const to = prng.pick(others);
+  const paid = randomAmount(prng, from);
+  const rate = new Decimal(from.referencePriceUsdt).div(to.referencePriceUsdt);
+  const received = new Decimal(paid).times(rate).times(new Decimal(1).minus(CONVERT_SPREAD))
+    .toDecimalPlaces(to.decimals, Decimal.ROUND_DOWN).toFixed(to.decimals);
+  const status = pickStatus(prng, 'SWAP');
+  const updatedAt = Math.min(createdAt + prng.int(1_000, 60_000), nowMs - 1_000);
+  const operationId = uuid(prng);
+  const meta = JSON.stringify({ source_currency: from.code, target_currency: to.code, source_amount: paid, target_amount: received, rate: rate.toString() });
+  const leg = (currency: CurrencyDef, amount: string, operationType: 'withdraw' | 'deposit'): NewTx => ({
+    ...blankTx(accountId, createdAt, updatedAt), status, type: 'SWAP', subtype: 'INSTANT_EXCHANGE', operation_id: operationId,
+    tx_id: uuid(prng), currency: currency.code, amount, operation_type: operationType, meta,
+  });
+  return [leg(from, paid, 'withdraw'), leg(to, received, 'deposit')];
+}
+
+function blankTx(accountId: number, createdAt: number, updatedAt: number): Omit<NewTx, 'status' | 'type' | 'subtype' | 'operation_id' | 'tx_id' | 'currency' | 'amount'> {
+  return {
+    account_id: accountId, created_at: createdAt, updated_at: updatedAt, last_activity_at: updatedAt, network: null, fee: null,
+    address: null, payment_id: null, hash: null, offchain_id: null, confirmations: null, required_confirmations: null,
+    public_comment: null, error_code: null, senders: null, wallet_id: null, operation_type: null, meta: null, held: null,
+    commit_deadline: null, broadcast_at: null,
+  };
+}
+
+function historicalTx(prng: Prng, type: Exclude<TxType, 'SWAP'>, accountId: number, createdAt: number, nowMs: number): NewTx {
   const subtype = prng.weighted(SUBTYPES[type]);
   const currency = prng.pick(CRYPTO);
   const network = currency.networks.length > 0 ? prng.pick(currency.networks) : undefined;

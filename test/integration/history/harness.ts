@@ -36,7 +36,7 @@ export interface ServiceTx {
   type: string;
   subtype: string;
   updated_at: string;
-  native: { tx_id: string; amount: string; currency: string; fee?: string; offchain_id?: string; address?: string };
+  native: { tx_id: string; amount: string; currency: string; fee?: string; offchain_id?: string; address?: string; operation_type?: string };
 }
 
 export interface DeskOptions {

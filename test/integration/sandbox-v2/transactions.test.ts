@@ -14,7 +14,7 @@ interface V2Tx {
   type: string; subType?: string; senders?: string[]; offchainId: string[]; createdAt: string; updatedAt: string;
   commitRisk?: { score: number; rbf: boolean; lowFee: boolean };
 }
-interface V3Tx { id: number; status: string; type: string; subtype: string; created_at: string; updated_at: string; native: { tx_id: string; index: number; amount: string; fee?: string } }
+interface V3Tx { id: number; status: string; type: string; subtype: string; created_at: string; updated_at: string; native: { tx_id: string; index: number; amount: string; fee?: string; operation_type?: string } }
 
 function v2(method: string, path: string, options: CallOptions = {}): Promise<Reply> {
   return h.call(method, `/api/2${path}`, { auth: 'hs256-v2', ...options });
@@ -64,6 +64,8 @@ describe('the v2 list over the v3 records', () => {
       if (native.subtype === 'WALLET_TO_SPOT') expect(tx.type).toBe('bankToExchange');
       if (native.subtype === 'SPOT_TO_WALLET') expect(tx.type).toBe('exchangeToBank');
       if (native.type === 'SWAP') expect(tx.subType).toBe('swap');
+      // A conversion's legs: the one paid in reads as a deposit, the one paid out as a withdrawal.
+      if (native.type === 'SWAP') expect(tx.type).toBe(native.native.operation_type === 'deposit' ? 'deposit' : 'withdraw');
       if (native.subtype === 'OFFCHAIN') expect(tx.subType).toBe('offchain');
       if (native.type === 'DEPOSIT' && native.subtype === 'BLOCKCHAIN') expect(tx).toMatchObject({ type: 'payin', commitRisk: { score: expect.any(Number), rbf: false, lowFee: false } });
       expect(tx.fee).toMatch(/^\d+(\.\d+)?$/);
@@ -71,6 +73,21 @@ describe('the v2 list over the v3 records', () => {
       expect(Array.isArray(tx.offchainId)).toBe(true);
       expect(tx.senders).toBeUndefined();
     }
+  });
+
+  it('lists both legs of every seeded conversion, one as deposit and one as withdraw, under one operation', async () => {
+    const swaps = (await list('limit=1000', walker)).filter((t) => t.subType === 'swap');
+    const v3 = (await h.call('GET', '/api/3/wallet/transactions', { key: walker, query: 'types=SWAP&limit=1000' })).json as Array<V3Tx & { operation_id: string }>;
+    const operationOf = new Map(v3.map((t) => [t.native.tx_id, t.operation_id]));
+    const legs = new Map<string, string[]>();
+    for (const tx of swaps) {
+      const operation = operationOf.get(tx.id);
+      if (operation === undefined) continue;
+      legs.set(operation, [...(legs.get(operation) ?? []), tx.type]);
+    }
+    const whole = [...legs.values()].filter((types) => types.length === 2);
+    expect(whole.length).toBeGreaterThan(10);
+    for (const types of whole) expect([...types].sort()).toEqual(['deposit', 'withdraw']);
   });
 
   it('shows senders of payins only with showSenders, and reads one record by its v2 id', async () => {
@@ -95,7 +112,10 @@ describe('the v2 list over the v3 records', () => {
     const from = (all[5] as V2Tx).createdAt;
     const till = (all[10] as V2Tx).createdAt;
     const bounded = await list(`sort=ASC&from=${from}&till=${till}&limit=100`);
-    expect(bounded.map((t) => t.id)).toEqual(all.slice(5, 11).map((t) => t.id));
+    // Inclusive bounds: a record sharing a bound's time (a conversion's two legs share theirs) is in.
+    const within = all.filter((t) => Date.parse(t.createdAt) >= Date.parse(from) && Date.parse(t.createdAt) <= Date.parse(till));
+    expect(within.length).toBeGreaterThanOrEqual(6);
+    expect(bounded.map((t) => t.id)).toEqual(within.map((t) => t.id));
     const reply = await v2('GET', '/account/transactions', { query: 'currency=NOPE' });
     expect(reply.status).toBe(400);
     expect(errorCode(reply)).toBe(2002);

@@ -36,6 +36,26 @@ describe('seed', () => {
     expect(new Set(kinds.map((t) => t.status)).size).toBeGreaterThanOrEqual(3);
   });
 
+  it('records each seeded conversion as the live call does: a withdraw leg and a deposit leg of one operation', async () => {
+    interface Leg { type: string; status: string; operation_id: string; created_at: string; native: { currency: string; amount: string; operation_type?: string } }
+    const page = (await h.call('GET', '/api/3/wallet/transactions', { query: 'types=SWAP&limit=1000' })).json as Leg[];
+    const byOperation = new Map<string, Leg[]>();
+    for (const leg of page) byOperation.set(leg.operation_id, [...(byOperation.get(leg.operation_id) ?? []), leg]);
+    // A page may cut one operation at its end; every other operation is whole.
+    const whole = [...byOperation.values()].filter((legs) => legs.length === 2);
+    expect(whole.length).toBeGreaterThan(byOperation.size - 3);
+    expect(whole.length).toBeGreaterThan(50);
+    for (const legs of byOperation.values()) expect(legs.length).toBeLessThanOrEqual(2);
+    for (const [a, b] of whole as [Leg, Leg][]) {
+      expect(new Set([a.native.operation_type, b.native.operation_type])).toEqual(new Set(['withdraw', 'deposit']));
+      expect(a.native.currency).not.toBe(b.native.currency);
+      expect(a.status).toBe(b.status);
+      expect(a.created_at).toBe(b.created_at);
+      expect(Number(a.native.amount)).toBeGreaterThan(0);
+      expect(Number(b.native.amount)).toBeGreaterThan(0);
+    }
+  });
+
   it('bulk-inserts 200000 transactions in one call', async () => {
     const reply = await h.control('POST', '/sandbox/seed-transactions', { account: 'alice', count: 200_000 });
     expect(reply.json).toMatchObject({ result: true, count: 200_000 });

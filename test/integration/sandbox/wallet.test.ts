@@ -130,7 +130,11 @@ describe('moving funds', () => {
     const gained = new Decimal((await get<Balance>('/api/3/wallet/balance/BTC')).available).minus(btc);
     expect(gained.gt(0)).toBe(true);
     expect(gained.lt(1)).toBe(true);
-    expect(await get(`/api/3/wallet/transactions/${ids[1]}`)).toMatchObject({ type: 'SWAP', subtype: 'INSTANT_EXCHANGE' });
+    // Two legs of one operation, each saying which it is: the paid USDT, the received BTC.
+    const [paid, received] = await Promise.all(ids.map((id) => get<{ operation_id: string; native: { currency: string; amount: string; operation_type: string } }>(`/api/3/wallet/transactions/${id}`)));
+    expect(paid).toMatchObject({ type: 'SWAP', subtype: 'INSTANT_EXCHANGE', native: { currency: 'USDT', amount: '1000.000000', operation_type: 'withdraw' } });
+    expect(received).toMatchObject({ type: 'SWAP', subtype: 'INSTANT_EXCHANGE', native: { currency: 'BTC', amount: gained.toFixed(8), operation_type: 'deposit' } });
+    expect(paid?.operation_id).toBe(received?.operation_id);
     const same = await h.call('POST', '/api/3/wallet/convert', { body: { from_currency: 'BTC', to_currency: 'BTC', amount: '1' } });
     expect(errorDescription(same)).toContain('to_currency');
   });

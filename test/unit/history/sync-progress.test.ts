@@ -28,17 +28,41 @@ function fakeTimers() {
 }
 
 describe('PassProgress', () => {
-  it('tells the time left of a first read from the share of the span read, and the rate', () => {
+  it('tells the time left of a first read from its pace through the span since its first page, and the rate', () => {
     const { timers, advance } = fakeTimers();
     const progress = new PassProgress(timers.now);
     progress.begin('initial');
     progress.estimateSpan(Date.parse('2026-01-01T00:00:00Z'), Date.parse('2026-01-11T00:00:00Z'));
     expect(progress.status(0, null).secondsLeft).toBeNull();
+    advance(1_000);
+    progress.advance(1_000, '2026-01-01T12:00:00Z');
+    // One page tells no pace.
+    expect(progress.status(1_000, null).secondsLeft).toBeNull();
     advance(10_000);
     progress.advance(20_000, '2026-01-03T12:00:00Z');
-    expect(progress.status(20_000, null)).toEqual({
-      phase: 'initial', stored: 20_000, read: 20_000, expected: null, ratePerSecond: 2_000, secondsLeft: 30, syncedAt: null, lastError: null,
+    // Two days of the span in ten seconds; seven and a half days left.
+    expect(progress.status(21_000, null)).toEqual({
+      phase: 'initial', stored: 21_000, read: 21_000, expected: null, ratePerSecond: 1_909, secondsLeft: 38, syncedAt: null, lastError: null,
     });
+    advance(3_000);
+    expect(progress.status(21_000, null).secondsLeft).toBe(35);
+  });
+
+  it('after a restart, counts only its own pace: the part an earlier pass read does not make it look fast', () => {
+    const { timers, advance } = fakeTimers();
+    const progress = new PassProgress(timers.now);
+    progress.begin('initial');
+    progress.estimateSpan(Date.parse('2026-01-01T00:00:00Z'), Date.parse('2026-01-11T00:00:00Z'));
+    // Resumed at day 8 of 10: the first page lands there.
+    advance(500);
+    progress.advance(1_000, '2026-01-08T00:00:00Z');
+    advance(2_000);
+    progress.advance(1_000, '2026-01-08T06:00:00Z');
+    expect(progress.status(66_000, null).secondsLeft).toBeNull(); // too early to tell
+    advance(4_000);
+    progress.advance(1_000, '2026-01-08T12:00:00Z');
+    // Half a day in six seconds; two and a half days left → 30 s (the old share-of-span rule said ~2 s).
+    expect(progress.status(67_000, null)).toMatchObject({ stored: 67_000, read: 3_000, secondsLeft: 30 });
   });
 
   it('tells no time left while catching up, and no rate once live', () => {

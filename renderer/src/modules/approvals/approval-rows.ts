@@ -1,39 +1,21 @@
 // Pure logic of the approvals queue: how each state reads, the countdown to the deadline, the
 // last-four check of the confirmation, merging live updates and what may be selected in bulk.
 import type { PendingMoveView } from '../../../../preload/contract/pending';
-import type { WithdrawalView, WithdrawalViewState } from '../../../../preload/contract/withdrawals';
+import { WITHDRAWAL_STATE_WORDS } from '../../../../preload/contract/status-words';
+import { WITHDRAWAL_VIEW_STATES, type WithdrawalView, type WithdrawalViewState } from '../../../../preload/contract/withdrawals';
 
 export const URGENT_MS = 10 * 60 * 1000;
 
 export type StateTone = 'default' | 'info' | 'success' | 'warning' | 'error';
 
-export const STATE_LABELS = {
-  PREPARING: 'Preparing…',
-  UNCERTAIN: 'Uncertain — checking',
-  CREATED: 'Waiting for approval',
-  REFUSED: 'Refused by the service',
-  COMMITTING: 'Approving…',
-  PENDING: 'Approved — pending',
-  SUCCESS: 'Sent',
-  FAILED: 'Failed',
-  ROLLING_BACK: 'Rejecting…',
-  ROLLED_BACK: 'Rejected — rolled back',
-  EXPIRED: 'Expired — rolled back by the service',
-} as const satisfies Record<WithdrawalViewState, string>;
+/** Each state in the contract's words, shared with History, Transfers and Audit. */
+export const STATE_LABELS = Object.fromEntries(
+  WITHDRAWAL_VIEW_STATES.map((state) => [state, WITHDRAWAL_STATE_WORDS[state].label]),
+) as Record<WithdrawalViewState, string>;
 
-export const STATE_TONES = {
-  PREPARING: 'info',
-  UNCERTAIN: 'warning',
-  CREATED: 'warning',
-  REFUSED: 'error',
-  COMMITTING: 'info',
-  PENDING: 'info',
-  SUCCESS: 'success',
-  FAILED: 'error',
-  ROLLING_BACK: 'info',
-  ROLLED_BACK: 'default',
-  EXPIRED: 'default',
-} as const satisfies Record<WithdrawalViewState, StateTone>;
+export const STATE_TONES = Object.fromEntries(
+  WITHDRAWAL_VIEW_STATES.map((state) => [state, WITHDRAWAL_STATE_WORDS[state].tone]),
+) as Record<WithdrawalViewState, StateTone>;
 
 /** An approval or rejection whose answer was lost: the ledger is checking whether it landed. */
 const CHECKING_LABELS: Partial<Record<WithdrawalViewState, string>> = {

@@ -1,6 +1,7 @@
 // The audit page's filter form turned into the contract's AuditFilter, and how entries, task
 // progress and results read.
 import type { AuditAction, AuditEntry, AuditExportFilter, AuditFilter, AuditVerification } from '../../../../preload/contract/audit';
+import { AUDIT_OUTCOME_WORDS } from '../../../../preload/contract/status-words';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -78,8 +79,15 @@ export const ACTION_LABELS = {
   subAccountAcl: 'Sub-account permissions',
 } as const satisfies Record<AuditAction, string>;
 
-export const OUTCOME_LABELS = { sent: 'Sent', ok: 'OK', error: 'Error', uncertain: 'Uncertain' } as const satisfies Record<AuditEntry['outcome'], string>;
-export const OUTCOME_TONES = { sent: 'info', ok: 'success', error: 'error', uncertain: 'warning' } as const satisfies Record<AuditEntry['outcome'], string>;
+/** Outcomes in the contract's words, shared with History, Approvals and Transfers. */
+export const OUTCOME_LABELS = {
+  sent: AUDIT_OUTCOME_WORDS.sent.label, ok: AUDIT_OUTCOME_WORDS.ok.label,
+  error: AUDIT_OUTCOME_WORDS.error.label, uncertain: AUDIT_OUTCOME_WORDS.uncertain.label,
+} as const satisfies Record<AuditEntry['outcome'], string>;
+export const OUTCOME_TONES = {
+  sent: AUDIT_OUTCOME_WORDS.sent.tone, ok: AUDIT_OUTCOME_WORDS.ok.tone,
+  error: AUDIT_OUTCOME_WORDS.error.tone, uncertain: AUDIT_OUTCOME_WORDS.uncertain.tone,
+} as const satisfies Record<AuditEntry['outcome'], string>;
 
 /** "2026-11-23 09:41:07" in local time: sortable and unambiguous. */
 export function formatAuditTime(iso: string): string {

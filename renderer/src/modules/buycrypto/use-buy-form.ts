@@ -71,14 +71,25 @@ export function useBuyForm(): BuyForm {
   const request = computed(() => quoteRequestOf(draft, errors.value));
   const quotes = useBuyQuotes(() => request.value);
 
+  /**
+   * Whether the person has asked for anything yet (typed an amount, or picked an offer): until then
+   * a choice not made yet is no error — a first visit, its fiat chosen for the person, is not greeted
+   * with "Choose the crypto you want to receive".
+   */
+  const asked = ref(false);
+  watch(() => draft.amount, (amount) => {
+    if (amount.trim() !== '') asked.value = true;
+  });
+  const notChosenYet = (field: BuyField) => (field === 'target' && !draft.target) || (field === 'network' && draft.network === null);
+
   const shownErrors = computed<BuyErrors>(() => {
     const quoteError = quotes.error.value;
     const quoteField = quoteError ? buyFieldOf(quoteError.field) : null;
     const shown: BuyErrors = {};
     for (const field of BUY_FIELDS) {
       const fromMain = refusals.value[field] ?? (quoteField === field && quoteError ? appErrorText(quoteError) : undefined);
-      // Choosing comes first: "choose a crypto" is not an error until a fiat is chosen.
-      const local = field === 'source' || (field === 'target' && !draft.source) ? undefined : errors.value[field];
+      // Choosing comes first: "choose a crypto" is not an error until a fiat is chosen and something was asked.
+      const local = field === 'source' || (field === 'target' && !draft.source) || (!asked.value && notChosenYet(field)) ? undefined : errors.value[field];
       const message = fromMain ?? local;
       if (message) shown[field] = message;
     }
@@ -119,6 +130,7 @@ export function useBuyForm(): BuyForm {
   }
 
   function pin(row: BuyQuoteRow): PinnedOffer | null {
+    asked.value = true;
     const received = quotes.board.value;
     if (lock.locked.value || sending.value || received === null || !quotes.current.value) return null;
     if (row.quoteId === null || row.problem !== null || row.pay === null) return null;

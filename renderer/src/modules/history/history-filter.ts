@@ -3,7 +3,7 @@
 // manifest.
 import type { HistoryDirection, HistoryFilter } from '../../../../preload/contract/history';
 import { typeWords, subtypeWords } from './history-words';
-import { statusOf } from '../transfers/movement-rows';
+import { transactionStatusWords as statusOf } from '../../../../preload/contract/status-words';
 
 export interface HistoryFilterForm {
   /** Local start-of-day timestamps of the first and last day, from the date-range picker. */

@@ -44,22 +44,27 @@ export function caughtUpText(iso: string, now: Date = new Date()): string {
 }
 
 /**
- * How far the first read is: by records when main knows how many there are; else by time, when it
+ * How far the first read is: by records stored when main knows how many there are; else by time, when it
  * tells the seconds left (the time spent is the records read over their rate, both its figures);
  * else not at all.
  */
 function readBar(status: HistorySyncStatus): number | 'unknown' {
-  if (status.expected !== null && status.expected > 0) return Math.min(100, Math.floor((100 * status.read) / status.expected));
+  if (status.expected !== null && status.expected > 0) return Math.min(100, Math.floor((100 * status.stored) / status.expected));
   if (status.secondsLeft === null || status.ratePerSecond <= 0 || status.read <= 0) return 'unknown';
   const spent = status.read / status.ratePerSecond;
   return Math.min(100, Math.floor((100 * spent) / (spent + status.secondsLeft)));
 }
 
+/**
+ * "65,000 transactions stored, reading…": what is stored leads, so the count goes on from where it was
+ * after a restart (the running pass's own count starts again at 0); "… of 80,000" when main knows
+ * the whole.
+ */
 function firstReadDetail(status: HistorySyncStatus): string {
-  const read = status.expected === null
-    ? `${countText(status.read, 'record')} read`
-    : `${status.read.toLocaleString('en-US')} of ${countText(status.expected, 'record')} read`;
-  const parts = [read];
+  const stored = status.expected === null
+    ? `${countText(status.stored, 'transaction')} stored, reading…`
+    : `${status.stored.toLocaleString('en-US')} of ${countText(status.expected, 'transaction')} stored, reading…`;
+  const parts = [stored];
   if (status.ratePerSecond > 0) parts.push(rateText(status.ratePerSecond));
   if (status.secondsLeft !== null) parts.push(timeLeftText(status.secondsLeft));
   return parts.join(' · ');

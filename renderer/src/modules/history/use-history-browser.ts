@@ -7,6 +7,7 @@ import type { AppError } from '../../../../preload/contract';
 import type { HistoryEntry, HistoryFilter, HistoryFlows, HistorySummary } from '../../../../preload/contract/history';
 import type { Precisions } from '../money/money-format';
 import { emptyFilterForm, toHistoryFilter, type HistoryFilterForm } from './history-filter';
+import { totalsFilter } from './history-totals';
 import { inferPrecisions } from './history-words';
 import type { RowSource } from './row-source';
 import { useRowWindows, type RowWindows } from './use-row-windows';
@@ -20,6 +21,10 @@ export interface HistoryBrowser {
   filter: ComputedRef<HistoryFilter>;
   summary: Ref<HistorySummary | null>;
   summaryError: Ref<AppError | null>;
+  /** Whether the totals and flows count failed, rolled-back and unfinished rows too (not by default). */
+  includeUnsettled: Ref<boolean>;
+  /** The per-currency totals of the rows `includeUnsettled` says to count (see history-totals.ts). */
+  totals: Ref<HistorySummary | null>;
   flows: Ref<HistoryFlows | null>;
   table: RowWindows;
   precisions: ComputedRef<Precisions>;
@@ -43,6 +48,8 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
   const appliedText = ref('');
   const summary = shallowRef<HistorySummary | null>(null);
   const summaryError = shallowRef<AppError | null>(null);
+  const includeUnsettled = ref(false);
+  const totals = shallowRef<HistorySummary | null>(null);
   const flows = shallowRef<HistoryFlows | null>(null);
   const seenPrecisions = shallowRef<Precisions>({});
   const selected = ref<number | null>(null);
@@ -52,6 +59,7 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
   const filter = computed(() => toHistoryFilter({ ...form.value, text: appliedText.value }));
   const filterKey = computed(() => JSON.stringify(filter.value));
   let summaryCall = 0;
+  let totalsCall = 0;
   let flowsCall = 0;
 
   async function loadSummary(from: RowSource, asked: HistoryFilter): Promise<void> {
@@ -68,8 +76,29 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
     table.setTotal(result.value.total);
   }
 
-  async function loadFlows(from: RowSource, asked: HistoryFilter): Promise<void> {
+  /** The totals are read on their own: they may count fewer rows than the table lists. */
+  async function loadTotals(from: RowSource, asked: HistoryFilter | null): Promise<void> {
+    const call = ++totalsCall;
+    if (asked === null) {
+      totals.value = { total: 0, totals: [], oldestAt: null, newestAt: null, facets: summary.value?.facets ?? { currencies: [], types: [], subtypes: [], statuses: [], networks: [] } };
+      return;
+    }
+    const result = await from.summary(asked);
+    if (call !== totalsCall) return;
+    if (!result.ok) {
+      summaryError.value = result.error;
+      return;
+    }
+    totals.value = result.value;
+    seenPrecisions.value = inferPrecisions(result.value.totals, seenPrecisions.value);
+  }
+
+  async function loadFlows(from: RowSource, asked: HistoryFilter | null): Promise<void> {
     const call = ++flowsCall;
+    if (asked === null) {
+      flows.value = { bucket: 'day', series: [] };
+      return;
+    }
     const result = await from.flows(asked);
     if (call !== flowsCall) return;
     flows.value = result.ok ? result.value : null;
@@ -78,9 +107,19 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
   function load(): void {
     const from = source.value;
     if (!from) return;
+    const counted = totalsFilter(filter.value, includeUnsettled.value);
     void loadSummary(from, filter.value);
-    void loadFlows(from, filter.value);
+    void loadTotals(from, counted);
+    void loadFlows(from, counted);
   }
+
+  watch(includeUnsettled, () => {
+    const from = source.value;
+    if (!from) return;
+    const counted = totalsFilter(filter.value, includeUnsettled.value);
+    void loadTotals(from, counted);
+    void loadFlows(from, counted);
+  });
 
   let typing: ReturnType<typeof setTimeout> | undefined;
   watch(
@@ -100,6 +139,7 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
         form.value = emptyFilterForm();
         appliedText.value = '';
         summary.value = null;
+        totals.value = null;
         flows.value = null;
         seenPrecisions.value = {};
       }
@@ -116,6 +156,8 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
     filter,
     summary,
     summaryError,
+    includeUnsettled,
+    totals,
     flows,
     table,
     precisions: computed(() => ({ ...seenPrecisions.value, ...listed.value })),

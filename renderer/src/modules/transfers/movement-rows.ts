@@ -1,8 +1,8 @@
 // Recent movements as rows a person reads, pure: each transaction's kind in plain words from its
-// type and subtype, its status, the two legs of a conversion joined into one row, and live
-// updates put in place (a new movement first, a changed one replaced).
+// type and subtype, the two legs of a conversion joined into one signed row, and live updates put
+// in place (a new movement first, a changed one replaced). Statuses read in the contract's words.
 import type { MovementView } from '../../../../preload/contract';
-import type { ToneWords } from '../shell/tone';
+import { pairConversions } from '../../../../preload/contract/conversion-legs';
 
 export interface MovementRow {
   /** The transaction id, or the operation id joining a conversion's legs. */
@@ -25,15 +25,6 @@ const KINDS: Readonly<Record<string, string>> = {
   'DEPOSIT/SUB_ACCOUNT': 'From a sub-account',
 };
 
-const STATUSES: Readonly<Record<string, ToneWords>> = {
-  SUCCESS: { label: 'Done', tone: 'success' },
-  PENDING: { label: 'Pending', tone: 'warning' },
-  CREATED: { label: 'Created', tone: 'info' },
-  FAILED: { label: 'Failed', tone: 'error' },
-  ROLLED_BACK: { label: 'Rolled back', tone: 'default' },
-};
-
-
 /** "SUB_ACCOUNT" → "sub account". */
 const words = (code: string): string => code.toLowerCase().replace(/_/g, ' ');
 
@@ -44,10 +35,6 @@ export function movementKind(movement: Pick<MovementView, 'type' | 'subtype'>): 
   const type = words(movement.type);
   const label = `${type.charAt(0).toUpperCase()}${type.slice(1)}`;
   return movement.subtype ? `${label} · ${words(movement.subtype)}` : label;
-}
-
-export function statusOf(status: string): ToneWords {
-  return STATUSES[status] ?? { label: words(status), tone: 'default' };
 }
 
 /** Ids compare as numbers when both are (the service numbers its transactions), else as text. */
@@ -68,28 +55,32 @@ export function upsertMovement(list: readonly MovementView[], movement: Movement
   return [...others, movement].sort(compareNewestFirst).slice(0, limit);
 }
 
-/** Paid leg first: by direction where the service says it, else by id (the paid leg is written first). */
-function paidFirst(a: MovementView, b: MovementView): number {
-  const rank = (leg: MovementView) => (leg.direction === 'out' ? 0 : leg.direction === 'in' ? 1 : 0.5);
-  return rank(a) - rank(b) || compareIds(a.id, b.id);
+/** One row per movement, a conversion's paid and received legs joined by their operation id. */
+export function movementRows(list: readonly MovementView[]): MovementRow[] {
+  return pairConversions([...list].sort(compareNewestFirst)).map((listed): MovementRow => {
+    if (listed.kind === 'single') {
+      const { entry } = listed;
+      return { key: entry.id, kind: movementKind(entry), createdAt: entry.createdAt, status: entry.status, legs: [entry] };
+    }
+    const { paid, received } = listed;
+    // Both legs settle together; while they differ, the one still on its way says where the pair is.
+    const status = paid.status === received.status || paid.status !== 'SUCCESS' ? paid.status : received.status;
+    return { key: `op:${paid.operationId ?? paid.id}`, kind: movementKind(paid), createdAt: paid.createdAt, status, legs: [paid, received] };
+  });
 }
 
-/** One row per movement, a conversion's two legs joined by their operation id. */
-export function movementRows(list: readonly MovementView[]): MovementRow[] {
-  const rows: MovementRow[] = [];
-  const conversions = new Map<string, MovementRow>();
-  for (const movement of [...list].sort(compareNewestFirst)) {
-    const joined = movement.type === 'SWAP' && movement.operationId ? conversions.get(movement.operationId) : undefined;
-    if (joined) {
-      joined.legs = [...joined.legs, movement].sort(paidFirst);
-      continue;
-    }
-    const row: MovementRow = { key: movement.id, kind: movementKind(movement), createdAt: movement.createdAt, status: movement.status, legs: [movement] };
-    if (movement.type === 'SWAP' && movement.operationId) {
-      row.key = `op:${movement.operationId}`;
-      conversions.set(movement.operationId, row);
-    }
-    rows.push(row);
-  }
-  return rows;
+/**
+ * "−100.00 USDT" paid, "+0.00099800 BTC" received, "10.00 USDT" moved between the account's own
+ * sides: the sign from the direction the service gives, never from the transaction's type alone.
+ */
+export function signedLeg(leg: Pick<MovementView, 'amount' | 'direction'>, formatted: string): string {
+  const unsigned = formatted.replace(/^[-−+]/, '');
+  if (leg.direction === 'out') return `−${unsigned}`;
+  if (leg.direction === 'in') return `+${unsigned}`;
+  return formatted;
+}
+
+/** A row's amount: one leg, or a conversion as "−25.37 USDT → +0.00041340 BTC". */
+export function rowAmount(row: Pick<MovementRow, 'legs'>, format: (leg: MovementView) => string): string {
+  return row.legs.map((leg) => signedLeg(leg, format(leg))).join(' → ');
 }

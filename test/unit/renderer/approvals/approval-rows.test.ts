@@ -61,7 +61,7 @@ describe('queue rows', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.state).toBe('PENDING');
     expect(mergeRow(rows, created)[0]?.state).toBe('PENDING');
-    expect(STATE_LABELS.EXPIRED).toBe('Expired — rolled back by the service');
+    expect(STATE_LABELS.EXPIRED).toBe('Rolled back — expired');
   });
 
   it('reads an approval or rejection being checked through the ledger apart from one in flight', () => {

@@ -59,6 +59,22 @@ describe('useBuyForm', () => {
     expect(asked(fake)).toBe(2);
   });
 
+  it('greets a first visit with no error: a choice not made yet is said once an amount is typed', async () => {
+    const fake = fakeBridge({ listPendingMoves: () => ok([]), getBuyQuotes: (request) => ok(board([row('102', { best: true })], request)) });
+    const { result: form } = withSetup(fake.bridge, () => useBuyForm(), () => {
+      useProfilesStore().setActiveProfileId('p1');
+      useBuyStore().setOptions('p1', OPTIONS);
+    });
+    await flush();
+    form.chooseSource('EUR');
+    await flush();
+    expect(form.shownErrors.value).toEqual({});
+    expect(form.firstError.value).toBeNull();
+    form.draft.amount = '100';
+    await flush();
+    expect(form.shownErrors.value.target).toBe('Choose the crypto you want to receive.');
+  });
+
   it('puts main’s refusal of the quotes on the field it names', async () => {
     const { form } = await setup({ getBuyQuotes: () => fail('VALIDATION', 'No provider delivers BTC there', 'network') });
     form.draft.amount = '100';

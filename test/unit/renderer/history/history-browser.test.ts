@@ -33,7 +33,10 @@ describe('useHistoryBrowser', () => {
     const fake = historyBridge();
     const { result: browser } = mount(fake, (api) => historySource(api, 'p1'));
     await settle();
-    expect(fake.calls.map((call) => call.op).sort()).toEqual(['historyFlows', 'historyRows', 'historySummary']);
+    // The listed set's summary, and the totals and flows of its completed rows only.
+    expect(fake.calls.map((call) => call.op).sort()).toEqual(['historyFlows', 'historyRows', 'historySummary', 'historySummary']);
+    expect(fake.calls.filter((call) => call.op === 'historySummary').map((call) => call.request)).toEqual([{ filter: {} }, { filter: { statuses: ['SUCCESS'] } }]);
+    expect(fake.calls.find((call) => call.op === 'historyFlows')?.request).toEqual({ filter: { statuses: ['SUCCESS'] } });
     expect(fake.calls.find((call) => call.op === 'historyRows')?.request).toEqual({ filter: {}, offset: 0, limit: 200 });
     expect(browser.table.total.value).toBe(1_000);
     expect(browser.table.rowAt(0)?.id).toBe('1000');
@@ -57,7 +60,10 @@ describe('useHistoryBrowser', () => {
     expect(fake.calls).toEqual([]); // still typing
     await vi.advanceTimersByTimeAsync(TEXT_DEBOUNCE_MS);
     const summaries = fake.calls.filter((call) => call.op === 'historySummary');
-    expect(summaries).toEqual([{ op: 'historySummary', request: { filter: { currencies: ['BTC'], direction: 'in', text: 'bc1' } } }]);
+    expect(summaries).toEqual([
+      { op: 'historySummary', request: { filter: { currencies: ['BTC'], direction: 'in', text: 'bc1' } } },
+      { op: 'historySummary', request: { filter: { currencies: ['BTC'], direction: 'in', text: 'bc1', statuses: ['SUCCESS'] } } },
+    ]);
     expect(fake.calls.find((call) => call.op === 'historyRows')?.request).toMatchObject({ filter: { text: 'bc1' }, offset: 0 });
   });
 
@@ -72,16 +78,43 @@ describe('useHistoryBrowser', () => {
     const { result: browser } = mount(fake, (api) => historySource(api, 'p1'));
     browser.setForm({ ...emptyFilterForm(), currencies: ['ETH'] });
     await settle();
-    expect(waiting).toHaveLength(2);
-    waiting[1]!(ok(summary(5)));
+    // Each filter asks for its summary, then its totals.
+    expect(waiting).toHaveLength(4);
+    waiting[2]!(ok(summary(5)));
+    waiting[3]!(ok(summary(4)));
     rowWaits[1]!(ok({ rows: windowOf(5, { offset: 0, limit: 200, filter: {} }).rows, total: 5 }));
     await settle();
     waiting[0]!(ok(summary(1_000)));
+    waiting[1]!(ok(summary(900)));
     rowWaits[0]!(ok(windowOf(1_000, { offset: 0, limit: 200, filter: {} })));
     await settle();
     expect(browser.summary.value?.total).toBe(5);
+    expect(browser.totals.value?.total).toBe(4);
     expect(browser.table.total.value).toBe(5);
     expect(browser.table.rowAt(0)?.id).toBe('5');
+  });
+
+  it('totals completed rows by default, every row when asked, and a chosen status filter narrowed to completed ones', async () => {
+    const fake = fakeBridge({
+      historySummary: (request) => ok(summary(request.filter.statuses === undefined ? 10 : 7)),
+      historyRows: (request) => ok(windowOf(10, request)),
+      historyFlows: () => ok(flows),
+    });
+    const { result: browser } = mount(fake, (api) => historySource(api, 'p1'));
+    await settle();
+    expect([browser.summary.value?.total, browser.totals.value?.total]).toEqual([10, 7]);
+    fake.calls.length = 0;
+    browser.includeUnsettled.value = true;
+    await settle();
+    expect(fake.calls.map((call) => [call.op, call.request])).toEqual([['historySummary', { filter: {} }], ['historyFlows', { filter: {} }]]);
+    expect(browser.totals.value?.total).toBe(10);
+    browser.includeUnsettled.value = false;
+    browser.setForm({ ...emptyFilterForm(), statuses: ['FAILED', 'ROLLED_BACK'] });
+    fake.calls.length = 0;
+    await settle();
+    // Nothing completed can match: no read, and no totals rather than zeros of the wrong rows.
+    expect(fake.calls.filter((call) => call.op === 'historySummary')).toHaveLength(1);
+    expect(browser.totals.value?.totals).toEqual([]);
   });
 
   it('refresh() reads the rendered window again under the same filter, showing the old rows meanwhile', async () => {

@@ -11,24 +11,26 @@ const status = (overrides: Partial<HistorySyncStatus>): HistorySyncStatus => ({
 
 describe('syncStrip', () => {
   it('shows the first read with its count, rate, time left and percentage when main knows them', () => {
-    const strip = syncStrip(status({ read: 12_345, expected: 50_000, ratePerSecond: 2_345.6, secondsLeft: 16 }));
+    const strip = syncStrip(status({ stored: 12_345, read: 2_345, expected: 50_000, ratePerSecond: 2_345.6, secondsLeft: 16 }));
     expect(strip.state).toEqual({ label: 'Reading history', tone: 'info' });
-    expect(strip.detail).toBe('12,345 of 50,000 records read · 2,346 records/s · about 16 s left');
+    expect(strip.detail).toBe('12,345 of 50,000 transactions stored, reading… · 2,346 records/s · about 16 s left');
     expect(strip.bar).toBe(24);
     expect(strip.canSync).toBe(false);
   });
 
   it('with no expected count, fills the bar by time: the time spent (records over their rate) against the time left', () => {
-    const strip = syncStrip(status({ read: 4_000, expected: null, ratePerSecond: 800, secondsLeft: 15 }));
-    expect(strip.detail).toBe('4,000 records read · 800 records/s · about 15 s left');
+    const strip = syncStrip(status({ stored: 4_000, read: 4_000, expected: null, ratePerSecond: 800, secondsLeft: 15 }));
+    expect(strip.detail).toBe('4,000 transactions stored, reading… · 800 records/s · about 15 s left');
     expect(strip.bar).toBe(25); // 5 s spent, 15 s left
   });
 
   it('invents nothing: no count and no estimate, no total, no time left and a bar with no figure', () => {
-    const strip = syncStrip(status({ read: 4_000, expected: null, ratePerSecond: 800, secondsLeft: null }));
-    expect(strip.detail).toBe('4,000 records read · 800 records/s');
+    const strip = syncStrip(status({ stored: 4_000, read: 4_000, expected: null, ratePerSecond: 800, secondsLeft: null }));
+    expect(strip.detail).toBe('4,000 transactions stored, reading… · 800 records/s');
     expect(strip.bar).toBe('unknown');
-    expect(syncStrip(status({ read: 0 })).detail).toBe('0 records read');
+    expect(syncStrip(status({ read: 0 })).detail).toBe('0 transactions stored, reading…');
+    // Resumed after a restart: the pass has read nothing yet, the store holds what earlier ones read.
+    expect(syncStrip(status({ stored: 65_000, read: 0 })).detail).toBe('65,000 transactions stored, reading…');
     expect(syncStrip(status({ read: 0, secondsLeft: 30 })).bar).toBe('unknown');
   });
 

@@ -1,7 +1,7 @@
 // Recent movements as rows: kinds in plain words, a conversion's two legs joined, newest first,
 // and live updates put in place.
 import { describe, expect, it } from 'vitest';
-import { movementKind, movementRows, statusOf, upsertMovement } from '../../../../renderer/src/modules/transfers/movement-rows';
+import { movementKind, movementRows, rowAmount, signedLeg, upsertMovement } from '../../../../renderer/src/modules/transfers/movement-rows';
 import { movement } from './fixtures';
 
 describe('movement rows', () => {
@@ -14,21 +14,36 @@ describe('movement rows', () => {
     expect(movementKind({ type: 'WITHDRAW', subtype: 'SUB_ACCOUNT' })).toBe('To a sub-account');
     expect(movementKind({ type: 'DEPOSIT', subtype: 'SUB_ACCOUNT' })).toBe('From a sub-account');
     expect(movementKind({ type: 'TRANSFER', subtype: 'CHAIN_SWITCH_FROM' })).toBe('Transfer · chain switch from');
-    expect(statusOf('SUCCESS')).toEqual({ label: 'Done', tone: 'success' });
-    expect(statusOf('ROLLED_BACK').label).toBe('Rolled back');
-    expect(statusOf('ODD_STATE').label).toBe('odd state');
   });
 
-  it('joins a conversion\'s two legs into one row, the paid leg first', () => {
+  it('joins a conversion\'s two legs into one row, the paid leg first; legs of unknown direction are not guessed', () => {
     const rows = movementRows([
-      movement('12', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'BTC', amount: '0.000998', operationId: 'op1' }),
-      movement('11', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'USDT', amount: '100', operationId: 'op1' }),
+      movement('12', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'BTC', amount: '0.000998', operationId: 'op1', direction: 'in' }),
+      movement('11', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'USDT', amount: '100', operationId: 'op1', direction: 'out' }),
       movement('9', { createdAt: '2026-11-23T08:00:00.000Z' }),
     ]);
     expect(rows.map((row) => [row.key, row.kind, row.legs.map((leg) => leg.id)])).toEqual([
       ['op:op1', 'Conversion', ['11', '12']],
       ['9', 'Wallet → spot', ['9']],
     ]);
+    const unknown = movementRows([
+      movement('32', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'BTC', operationId: 'op3' }),
+      movement('31', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'USDT', operationId: 'op3' }),
+    ]);
+    expect(unknown.map((row) => row.legs.length)).toEqual([1, 1]);
+  });
+
+  it('signs each leg by its direction: a conversion reads "−paid → +received", a move between own sides unsigned', () => {
+    const [conversion] = movementRows([
+      movement('41', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'BTC', amount: '0.0004134', operationId: 'op4', direction: 'in' }),
+      movement('40', { type: 'SWAP', subtype: 'INSTANT_EXCHANGE', currency: 'USDT', amount: '25.37', operationId: 'op4', direction: 'out' }),
+    ]);
+    const text = (leg: { amount: string; currency: string }) => `${leg.amount} ${leg.currency}`;
+    expect(conversion && rowAmount(conversion, text)).toBe('−25.37 USDT → +0.0004134 BTC');
+    expect(rowAmount({ legs: [movement('5', { amount: '10' })] }, text)).toBe('10 USDT');
+    expect(rowAmount({ legs: [movement('6', { type: 'WITHDRAW', subtype: 'OFFCHAIN', direction: 'out' })] }, text)).toBe('−10 USDT');
+    expect(signedLeg({ amount: '-3', direction: 'out' }, '-3.00 USDT')).toBe('−3.00 USDT');
+    expect(signedLeg({ amount: '3', direction: 'in' }, '3.00 USDT')).toBe('+3.00 USDT');
   });
 
   it('takes the paid leg from the direction the service gives, whatever the ids', () => {

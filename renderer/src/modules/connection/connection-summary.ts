@@ -12,10 +12,12 @@ export function summarizeStreams(reports: readonly StreamReport[]): ConnectionLe
   return 'connecting';
 }
 
+/** The words describe the streams only: whether a page's figures are live is for the page to
+ *  say, since its reads can fail (a maintenance 503) while every stream is up. */
 export const CONNECTION_LABELS = {
   unknown: 'No stream yet',
   connecting: 'Connecting',
-  live: 'Live',
+  live: 'Streams connected',
   down: 'Disconnected',
 } as const satisfies Record<ConnectionLevel, string>;
 

@@ -17,7 +17,7 @@ import { invalid, normalCode } from '../field-checks';
 import type { PendingLedger, SendOutcome } from '../pending/ledger';
 import { toAppFailure } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
-import { parseAmount } from '../transfers/checks';
+import { checkAmountText, parseAmount } from '../transfers/checks';
 import { deliveryNetwork, limitOf, limitProblem, type BuyOptionsBook } from './options';
 import { checkPair, type BuyQuoteBook, type KeptQuote } from './quotes';
 
@@ -55,6 +55,7 @@ const ORDER_FIELDS: Readonly<Record<string, string>> = {
 
 export async function createOrder(deps: CreateDeps, input: BuyOrderInput): Promise<Created> {
   const quote = recallFresh(deps, input);
+  checkAmountText(input.amount);
   const { options, currencies } = await deps.options.current();
   const { source, target } = checkPair(input.source, input.target, currencies, options.methods, options.sources);
   const method = options.methods.find((m) => m.providerId === input.providerId.trim() && m.methodId === input.methodId.trim());

@@ -4,12 +4,11 @@
 // transfer, each step pushed as it changes. A failed step does not stop the others; a plan runs once.
 import { randomUUID } from 'node:crypto';
 import Decimal from '../../../preload/contract/decimal';
-import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
 import type { SweepInput, SweepPlan, SweepResult, SweepStep, SweepStepProgress } from '../../../preload/contract/subaccounts';
 import type { Currency } from '../../exchange/domain';
 import { findCurrency, invalid } from '../field-checks';
 import { failureText, serviceCall } from '../session/api-failure';
-import { precisionOfCurrency } from '../transfers/checks';
+import { checkPrecision, parseDecimal, precisionOfCurrency } from '../transfers/checks';
 import { uniqueIds } from './actions';
 import { findIn, nameOf, transferBlock, type KnownSubAccount, type Roster } from './roster';
 import type { SubAccountTransfers } from './transfer';
@@ -149,12 +148,7 @@ function topUpStep(sub: KnownSubAccount, balance: Decimal, target: Decimal, prec
 
 /** A balance level (what to keep, the target): a plain decimal ≥ 0 within the currency's precision. */
 function parseLevel(raw: string, currency: Currency, field: 'keep' | 'target'): Decimal {
-  const text = raw.trim();
-  if (!PLAIN_DECIMAL.test(text)) throw invalid(field, 'Enter the balance as a plain decimal number, e.g. 100');
-  if (hasLeadingZeros(text)) throw invalid(field, LEADING_ZEROS_MESSAGE);
-  const level = new Decimal(text);
-  const places = precisionOfCurrency(currency);
-  if (level.decimalPlaces() > places) throw invalid(field, `${currency.code} amounts have at most ${places} decimal places`);
+  const level = checkPrecision(parseDecimal(raw, field, '100'), currency, field);
   if (field === 'target' && level.lte(0)) throw invalid(field, 'The target must be greater than zero');
   return level;
 }

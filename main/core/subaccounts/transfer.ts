@@ -14,7 +14,7 @@ import type { PendingStore } from '../pending/store';
 import { toMoveView } from '../pending/view';
 import { serviceCall, toAppFailure } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
-import { parseAmount } from '../transfers/checks';
+import { checkAmountText, parseAmount } from '../transfers/checks';
 import { auditName } from './actions';
 import { nameOf, transferBlock, type KnownSubAccount, type Roster } from './roster';
 
@@ -56,6 +56,8 @@ export class SubAccountTransfers {
   }
 
   async check(input: SubAccountTransferInput): Promise<CheckedTransfer> {
+    // A malformed amount asks the service for nothing, not even the list of accounts.
+    checkAmountText(input.amount);
     const sub = await this.deps.roster.find(input.subAccountId, 'subAccountId');
     const block = transferBlock(sub);
     if (block !== null) throw invalid('subAccountId', block);

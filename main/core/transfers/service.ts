@@ -15,7 +15,7 @@ import { serviceCall, toAppFailure } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
 import { BENEFICIARY_WORDS } from '../../../preload/contract/transfers';
 import { findCurrency, invalid, normalCode } from '../field-checks';
-import { checkBeneficiary, checkCovered, parseAmount } from './checks';
+import { checkAmountText, checkBeneficiary, checkCovered, parseAmount } from './checks';
 import { MovementLog, type MovementApi } from './movements';
 import { QuoteBook, type QuoteApi, type QuoteDeps } from './quotes';
 
@@ -49,6 +49,7 @@ export class TransfersService {
 
   /** An internal withdrawal to another user: created and committed at once, so checked twice first. */
   async sendToUser(input: SendToUserInput): Promise<SendToUserResult> {
+    checkAmountText(input.amount);
     const identifier = checkBeneficiary(input.by, input.identifier, input.identifierAgain);
     const currency = findCurrency(input.currency, await serviceCall(() => this.deps.currencies()), 'currency');
     const code = currency.code;
@@ -85,6 +86,7 @@ export class TransfersService {
     const to = normalCode(input.toCurrency);
     // The quote is checked first: a stale one sends nothing at all, not even a read.
     const quote = this.quotes.recall(input.quoteId, { fromCurrency: from, toCurrency: to });
+    checkAmountText(input.amount);
     const currencies = await serviceCall(() => this.deps.currencies());
     const fromCurrency = findCurrency(from, currencies, 'fromCurrency');
     findCurrency(to, currencies, 'toCurrency');

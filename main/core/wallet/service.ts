@@ -2,15 +2,15 @@
 // addresses, the currency list the withdrawal form needs, fee estimates, and the audited
 // wallet ↔ spot transfer.
 import Decimal from '../../../preload/contract/decimal';
-import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
 import type { AddressQuery, CurrencyInfo, DepositAddress, MergedBalance, TransferInput, TransferResult, WalletOverview } from '../../../preload/contract/wallet';
 import type { FeeEstimateInput, FeeEstimateResult } from '../../../preload/contract/withdrawals';
 import type { AccountBalances, CryptoAddress, Currency } from '../../exchange/domain';
 import { AppFailure } from '../app-error';
-import { normalCode } from '../field-checks';
+import { findCurrency } from '../field-checks';
 import type { PendingLedger } from '../pending/ledger';
 import type { FeedListeners, FeedName, LiveFeeds, ProfileRef, Unsubscribe, ExchangeApi } from '../session/ports';
 import { serviceCall } from '../session/api-failure';
+import { checkAmountText, parseAmount } from '../transfers/checks';
 import { applyBalances, mergeBalances, precisionByCode, precisionOf, toMap, valueBalances, type BalanceMap } from './balances';
 
 export interface WalletNotices {
@@ -118,7 +118,7 @@ export class WalletService {
   }
 
   async estimateFee(input: FeeEstimateInput): Promise<FeeEstimateResult> {
-    const amount = parseAmount(input.amount);
+    const amount = checkAmountText(input.amount);
     const estimate = await serviceCall(() =>
       this.deps.api.estimateFee({ currency: input.currency, amount, networkCode: input.network }),
     );
@@ -132,10 +132,11 @@ export class WalletService {
 
   /** Wallet ↔ spot, checked against the source's available balance, audited around the request. */
   async transfer(input: TransferInput): Promise<TransferResult> {
-    const amount = parseAmount(input.amount);
-    const currency = normalCode(input.currency);
-    const known = (await serviceCall(() => this.deps.currencies())).find((c) => c.code === currency);
-    if (known !== undefined && !known.transferEnabled) {
+    checkAmountText(input.amount);
+    const known = findCurrency(input.currency, await serviceCall(() => this.deps.currencies()), 'currency');
+    const currency = known.code;
+    const amount = parseAmount(input.amount, known);
+    if (!known.transferEnabled) {
       throw new AppFailure('VALIDATION', `The service does not move ${currency} between wallet and spot at the moment (its transfers are disabled)`, 'currency');
     }
     const side = await serviceCall(() => (input.from === 'wallet' ? this.deps.api.walletBalances() : this.deps.api.spotBalances()));
@@ -193,15 +194,6 @@ export class WalletService {
     this.stopFeeds?.();
     this.stopFeeds = null;
   }
-}
-
-function parseAmount(raw: string): Decimal {
-  const text = raw.trim();
-  if (!PLAIN_DECIMAL.test(text) || new Decimal(text).lte(0)) {
-    throw new AppFailure('VALIDATION', 'Enter an amount greater than zero, e.g. 0.25', 'amount');
-  }
-  if (hasLeadingZeros(text)) throw new AppFailure('VALIDATION', LEADING_ZEROS_MESSAGE, 'amount');
-  return new Decimal(text);
 }
 
 function toDepositAddress(a: CryptoAddress): DepositAddress {

@@ -16,6 +16,7 @@ import { WithdrawalRecords, type WithdrawalNotices } from './records';
 import { DECISION_STATES, isAwaitingApproval, type Decision } from './state';
 import type { LocalWithdrawal, WithdrawalStore } from './store';
 import { checkWithdrawal, type CheckedWithdrawal } from './validate';
+import { checkAmountText } from '../transfers/checks';
 import { toView } from './view';
 
 const CURRENCY_CACHE_MS = 5 * 60_000;
@@ -162,6 +163,8 @@ export class WithdrawalsService {
   }
 
   private async check(input: WithdrawalInput): Promise<CheckedWithdrawal> {
+    // A malformed amount asks the service for nothing, not even the currency list or a balance.
+    checkAmountText(input.amount);
     try {
       const currencies = await this.currencies();
       const code = input.currency.trim().toUpperCase();

@@ -1,10 +1,10 @@
 // Every field of a withdrawal checked before any request, each failure naming the field in the
 // contract's words: currency, network, address, paymentId, amount, publicComment.
 import Decimal from '../../../preload/contract/decimal';
-import { hasLeadingZeros, LEADING_ZEROS_MESSAGE, PLAIN_DECIMAL } from '../../../preload/contract/text-rules';
 import type { WithdrawalInput } from '../../../preload/contract/withdrawals';
 import type { Currency, Network } from '../../exchange/domain';
 import { findCurrency as listedCurrency, invalid } from '../field-checks';
+import { parseAmount } from '../transfers/checks';
 
 export const MAX_PUBLIC_COMMENT = 255;
 
@@ -82,19 +82,6 @@ function checkPaymentId(raw: string | undefined, network: Network, currency: str
   }
   if (!matchesPattern(network.paymentIdRegex, paymentId)) throw invalid('paymentId', 'This payment id has the wrong format');
   return paymentId;
-}
-
-function parseAmount(raw: string, currency: Currency): Decimal {
-  const text = raw.trim();
-  if (!PLAIN_DECIMAL.test(text)) throw invalid('amount', 'Enter the amount as a plain decimal number, e.g. 0.25');
-  if (hasLeadingZeros(text)) throw invalid('amount', LEADING_ZEROS_MESSAGE);
-  const amount = new Decimal(text);
-  if (amount.lte(0)) throw invalid('amount', 'The amount must be greater than zero');
-  const places = currency.precisionTransfer?.decimalPlaces();
-  if (places !== undefined && amount.decimalPlaces() > places) {
-    throw invalid('amount', `${currency.code} amounts have at most ${places} decimal places`);
-  }
-  return amount;
 }
 
 function checkAmountCovers(amount: Decimal, fee: Decimal, includeFee: boolean, available: Decimal, network: Network, code: string): void {

@@ -2,11 +2,13 @@
 // errors on their fields (the amount checked against the side it leaves, in the currency's
 // precision), and the call — made once, after the review. A frozen or disabled account is
 // refused before anything is sent; an uncertain transfer locks the form until the ledger
-// settles it.
+// settles it. A refusal is shown on its field, or above the form when that field is not on
+// screen (the drawer fixes the account), the amount kept; one naming the account reads the
+// list again, so its status shows what the service now says.
 import { computed, reactive, ref, watch, type ComputedRef, type Ref } from 'vue';
 import type { PendingMoveView, SubAccountRow, SubAccountTransferDirection } from '../../../../preload/contract';
-import { appErrorText } from '../../../../preload/contract/result';
 import { useBridge } from '../../bridge-key';
+import { fieldsOf, placeRefusal } from '../shell/refusal-place';
 import { checkAmountInput } from '../money/amount-input';
 import { precisionOf, toDecimal, type Precisions } from '../money/money-format';
 import { balanceOf } from '../transfers/transfer-rules';
@@ -16,6 +18,7 @@ import { transferBlockedReason } from './selection-actions';
 import { useSubAccountsStore } from './subaccounts-store';
 import { useSubAccountBalances, type SubAccountBalancesReader } from './use-subaccount-balances';
 import { useSubAccountMoveLock } from './use-subaccount-move-lock';
+import { useSubAccountList } from './use-subaccounts';
 
 export const SUB_TRANSFER_FIELDS = ['subAccount', 'currency', 'amount'] as const;
 export type SubTransferField = (typeof SUB_TRANSFER_FIELDS)[number];
@@ -54,7 +57,7 @@ export interface SubAccountTransferForm {
   send: (amount: string) => Promise<'done' | 'uncertain' | 'refused'>;
 }
 
-const FIELD_OF: Record<string, SubTransferField> = { subAccountId: 'subAccount', currency: 'currency', amount: 'amount' };
+const fieldOf = fieldsOf(SUB_TRANSFER_FIELDS, { subAccountId: 'subAccount' });
 
 /** `onMoved` gets the confirmation once the money moved (answered, or found by the ledger later). */
 export function useSubAccountTransfer(initialId: string | null, onMoved: (notice: string) => void): SubAccountTransferForm {
@@ -62,6 +65,9 @@ export function useSubAccountTransfer(initialId: string | null, onMoved: (notice
   const wallet = useWalletStore();
   const store = useSubAccountsStore();
   const refreshMaster = useOverviewRefresh();
+  const readList = useSubAccountList();
+  // The account is chosen on the form only when none was given (the Transfers page, not the drawer).
+  const accountOnScreen = initialId === null;
   const draft = reactive<SubTransferDraft>({ subAccountId: initialId, direction: 'toSub', currency: null, amount: '' });
   const touched = reactive(new Set<SubTransferField>());
   const serverErrors = ref<Errors>({});
@@ -148,9 +154,11 @@ export function useSubAccountTransfer(initialId: string | null, onMoved: (notice
     const result = await api.transferWithSubAccount({ subAccountId, direction, currency, amount });
     sending.value = false;
     if (!result.ok) {
-      const field = FIELD_OF[result.error.field ?? ''];
-      if (field) serverErrors.value = { [field]: appErrorText(result.error) };
-      else failure.value = appErrorText(result.error);
+      const place = placeRefusal(result.error, fieldOf, (field) => field !== 'subAccount' || accountOnScreen);
+      if (place.field === null) failure.value = place.message;
+      else serverErrors.value = { [place.field]: place.message };
+      // The account's status may have changed since the list was read: read it again.
+      if (result.error.field === 'subAccountId') void readList(true);
       return 'refused';
     }
     if (result.value.state === 'uncertain') {

@@ -1,10 +1,10 @@
 // State of the prepare-withdrawal form: the draft, errors shown as the user types, the live fee
 // estimate, and the prepare call itself. Nothing is sent while any field has an error.
-import { appErrorText } from '../../../../preload/contract/result';
 import { computed, onScopeDispose, reactive, ref, watch, type ComputedRef, type Ref } from 'vue';
 import type { AppError, CurrencyInfo, FeeEstimateResult, NetworkInfo, WithdrawalView } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
 import { toDecimal } from '../money/money-format';
+import { placeRefusal } from '../shell/refusal-place';
 import { useWrongSide, type WrongSideHelper } from '../transfers/use-wrong-side';
 import { useOverviewRefresh } from './use-wallet';
 import { useWalletStore } from './wallet-store';
@@ -30,7 +30,8 @@ export type Estimate =
   | { state: 'ready'; key: string; result: FeeEstimateResult }
   | { state: 'error'; error: AppError };
 
-export type SubmitOutcome = { state: 'prepared'; view: WithdrawalView } | { state: 'failed'; error: AppError };
+/** A failed prepare says whether its refusal is shown on a field (else the form shows it at its top). */
+export type SubmitOutcome = { state: 'prepared'; view: WithdrawalView } | { state: 'failed'; error: AppError; onField: boolean };
 
 function isField(name: string | undefined): name is WithdrawalField {
   return (WITHDRAWAL_FIELDS as readonly string[]).includes(name ?? '');
@@ -57,7 +58,8 @@ export interface WithdrawalForm {
   touch: (field: WithdrawalField) => void;
   fillMax: () => void;
   readyToConfirm: () => boolean;
-  prepare: () => Promise<SubmitOutcome>;
+  /** `onScreen` says which fields the form shows now (the payment id only for networks that take one). */
+  prepare: (onScreen?: (field: WithdrawalField) => boolean) => Promise<SubmitOutcome>;
 }
 
 /** `next` opens the confirmation once the wrong-side helper has moved what the wallet lacked. */
@@ -153,13 +155,14 @@ export function useWithdrawalForm(next: () => void = () => undefined): Withdrawa
     return wrongSide.coverage.value.kind !== 'with-spot';
   }
 
-  async function prepare(): Promise<SubmitOutcome> {
+  async function prepare(onScreen: (field: WithdrawalField) => boolean = () => true): Promise<SubmitOutcome> {
     sending.value = true;
     try {
       const result = await api.prepareWithdrawal(toWithdrawalInput(draft, network.value));
       if (result.ok) return { state: 'prepared', view: result.value };
-      if (isField(result.error.field)) serverErrors.value = { ...serverErrors.value, [result.error.field]: appErrorText(result.error) };
-      return { state: 'failed', error: result.error };
+      const place = placeRefusal(result.error, (name) => (isField(name) ? name : undefined), onScreen);
+      if (place.field !== null) serverErrors.value = { ...serverErrors.value, [place.field]: place.message };
+      return { state: 'failed', error: result.error, onField: place.field !== null };
     } finally {
       sending.value = false;
     }

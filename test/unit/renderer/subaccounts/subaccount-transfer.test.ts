@@ -91,12 +91,47 @@ describe('useSubAccountTransfer', () => {
     expect(form.shownErrors.value.amount).toBeUndefined();
   });
 
-  it('says a refusal that names no field below the form, in plain words with its code', async () => {
+  it('says a refusal that names no field above the form, in plain words with its code', async () => {
     const { form } = await setup({ transferWithSubAccount: () => fail('API_10021', 'user disabled') });
     Object.assign(form.draft, { currency: 'USDT', amount: '5' });
     expect(await form.send('5')).toBe('refused');
     expect(form.shownErrors.value).toEqual({});
     expect(form.failure.value).toBe('user disabled (API_10021)');
+  });
+
+  it('in the drawer, shows a refusal naming the account above the form, keeps the amount and reads the account\'s status again', async () => {
+    let frozenNow = false;
+    const { form, fake } = await setup({
+      transferWithSubAccount: () => {
+        frozenNow = true;
+        return fail('VALIDATION', 's1@sandbox.test is frozen: transfers with it are refused until it is activated', 'subAccountId');
+      },
+      listSubAccounts: () => ok({ profileId: 'p1', subAccounts: [subAccount('s1', frozenNow ? 'frozen' : 'active')], asOf: '2026-11-27T09:00:00.000Z' }),
+    });
+    Object.assign(form.draft, { currency: 'USDT', amount: '5' });
+    expect(await form.send('5')).toBe('refused');
+    await settle();
+    expect(form.shownErrors.value.subAccount).toBeUndefined();
+    expect(form.failure.value).toBe('s1@sandbox.test is frozen: transfers with it are refused until it is activated (VALIDATION)');
+    expect(form.draft.amount).toBe('5');
+    expect(fake.calls.filter((call) => call.op === 'listSubAccounts')).toHaveLength(1);
+    expect(form.subAccount.value?.status).toBe('frozen');
+    expect(form.blocked.value).toMatch(/frozen/);
+  });
+
+  it('on the Transfers page, where the account is chosen, shows the same refusal on the account field', async () => {
+    const { form, fake } = await setup({
+      transferWithSubAccount: () => fail('VALIDATION', 's1@sandbox.test is frozen', 'subAccountId'),
+      listSubAccounts: () => ok({ profileId: 'p1', subAccounts: [subAccount('s1', 'frozen')], asOf: '2026-11-27T09:00:00.000Z' }),
+    }, null);
+    Object.assign(form.draft, { subAccountId: 's1', currency: 'USDT', amount: '5' });
+    await settle();
+    expect(await form.send('5')).toBe('refused');
+    await settle();
+    expect(fake.calls.filter((call) => call.op === 'listSubAccounts')).toHaveLength(1);
+    expect(form.shownErrors.value.subAccount).toBe('s1@sandbox.test is frozen (VALIDATION)');
+    expect(form.failure.value).toBeNull();
+    expect(form.draft.amount).toBe('5');
   });
 
   it('locks after an uncertain transfer until the ledger finds it, and not for another account', async () => {

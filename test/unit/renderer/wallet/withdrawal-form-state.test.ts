@@ -110,4 +110,20 @@ describe('useWithdrawalForm', () => {
     expect(form.shownErrors.value.address).toBeUndefined();
     expect(form.readyToConfirm()).toBe(true);
   });
+
+  it('leaves a refusal on a field the form does not show to the top of the form, no field error hiding it', async () => {
+    const { form } = setup({
+      estimateWithdrawalFee: estimateOf,
+      prepareWithdrawal: () => fail('VALIDATION', 'A payment id is required for USDT on ETH', 'paymentId'),
+    });
+    Object.assign(form.draft, { address: ETH_ADDRESS, amount: '20' });
+    await vi.advanceTimersByTimeAsync(350);
+    const hidden = await form.prepare((field) => field !== 'paymentId');
+    expect(hidden).toMatchObject({ state: 'failed', onField: false, error: { field: 'paymentId' } });
+    expect(form.shownErrors.value.paymentId).toBeUndefined();
+    expect(form.draft).toMatchObject({ address: ETH_ADDRESS, amount: '20' });
+    const shown = await form.prepare();
+    expect(shown).toMatchObject({ state: 'failed', onField: true });
+    expect(form.shownErrors.value.paymentId).toBe('A payment id is required for USDT on ETH (VALIDATION)');
+  });
 });

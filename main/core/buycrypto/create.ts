@@ -54,16 +54,18 @@ const ORDER_FIELDS: Readonly<Record<string, string>> = {
 };
 
 export async function createOrder(deps: CreateDeps, input: BuyOrderInput): Promise<Created> {
-  const quote = recallFresh(deps, input);
+  // The amount first, in the currency's precision: a bad one is refused on its own field, not
+  // taken for a quote of other terms.
   checkAmountText(input.amount);
   const { options, currencies } = await deps.options.current();
   const { source, target } = checkPair(input.source, input.target, currencies, options.methods, options.sources);
+  const amount = parseAmount(input.amount, source);
+  const quote = recallFresh(deps, input);
   const method = options.methods.find((m) => m.providerId === input.providerId.trim() && m.methodId === input.methodId.trim());
   if (method === undefined) throw invalid('methodId', `This payment method is not one of ${deps.options.providerName(input.providerId.trim())}'s`);
   if (!sellsPair(method, source.code, target.code)) throw invalid('methodId', `${method.methodName} does not sell ${target.code} for ${source.code}`);
   const network = deliveryNetwork(method, target.code, normalCode(input.network));
   if (network === undefined || network === null) throw invalid('network', `${method.methodName} does not deliver ${target.code} on ${normalCode(input.network)}`);
-  const amount = parseAmount(input.amount, source);
   const outside = limitProblem(amount, limitOf(method, source.code, target.code, network), method.methodName);
   if (outside !== null) throw invalid('amount', outside);
 

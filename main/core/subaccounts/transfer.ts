@@ -56,13 +56,14 @@ export class SubAccountTransfers {
   }
 
   async check(input: SubAccountTransferInput): Promise<CheckedTransfer> {
-    // A malformed amount asks the service for nothing, not even the list of accounts.
+    // The amount is checked before the list of accounts is read: a bad one asks the service for
+    // nothing (the currency list is kept for minutes).
     checkAmountText(input.amount);
+    const currency = findCurrency(input.currency, await serviceCall(() => this.deps.currencies()), 'currency');
+    const amount = parseAmount(input.amount, currency);
     const sub = await this.deps.roster.find(input.subAccountId, 'subAccountId');
     const block = transferBlock(sub);
     if (block !== null) throw invalid('subAccountId', block);
-    const currency = findCurrency(input.currency, await serviceCall(() => this.deps.currencies()), 'currency');
-    const amount = parseAmount(input.amount, currency);
     const available = await this.available(input.direction === 'toSub' ? null : sub.id, currency.code);
     if (amount.gt(available)) {
       const source = input.direction === 'toSub' ? 'the master wallet' : `the wallet of ${nameOf(sub)}`;

@@ -53,6 +53,8 @@ export function useAclEdit(): AclEdit {
       serverDescriptionError.value = appErrorText(result.error);
     } else {
       failure.value = appErrorText(result.error);
+      // A refusal may come from an account frozen or gone meanwhile: show the statuses as they are now.
+      await reloadList();
     }
     busy.value = false;
   }

@@ -9,7 +9,9 @@ import { useBridge } from '../../bridge-key';
 import { checkAmountInput } from '../money/amount-input';
 import { precisionOf, toDecimal } from '../money/money-format';
 import { useProfilesStore } from '../profiles/profiles-store';
+import { fieldsOf, placeRefusal } from '../shell/refusal-place';
 import { useWalletStore } from '../wallet/wallet-store';
+import { useSubAccountList } from './use-subaccounts';
 import { applySweepResult, applySweepStep, sweepCounts, sweepLines, type SweepCounts, type SweepLine } from './sweep-progress';
 
 export type SweepPhase = 'form' | 'preview' | 'running' | 'finished';
@@ -42,12 +44,13 @@ export interface Sweep {
   reset: () => void;
 }
 
-const FIELD_OF: Record<string, SweepField> = { currency: 'currency', target: 'amount', keep: 'amount' };
+const fieldOf = fieldsOf(SWEEP_FIELDS, { target: 'amount', keep: 'amount' });
 
 export function useSweep(onFinished: () => void): Sweep {
   const { api } = useBridge();
   const wallet = useWalletStore();
   const profiles = useProfilesStore();
+  const readList = useSubAccountList();
   const draft = reactive<SweepDraft>({ mode: 'collect', currency: null, amount: '' });
   const phase = ref<SweepPhase>('form');
   const planning = ref(false);
@@ -99,9 +102,11 @@ export function useSweep(onFinished: () => void): Sweep {
     });
     planning.value = false;
     if (!result.ok) {
-      const field = FIELD_OF[result.error.field ?? ''];
-      if (field) serverErrors.value = { [field]: appErrorText(result.error) };
-      else failure.value = appErrorText(result.error);
+      const place = placeRefusal(result.error, fieldOf);
+      if (place.field === null) failure.value = place.message;
+      else serverErrors.value = { [place.field]: place.message };
+      // An account the service no longer lists as it was: the page's list is read again.
+      if (result.error.field === 'ids') void readList(true);
       return;
     }
     plan.value = result.value;

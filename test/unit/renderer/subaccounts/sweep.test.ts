@@ -55,6 +55,20 @@ describe('useSweep', () => {
     expect(sweep.counts.value).toMatchObject({ toSend: 2, settled: 0 });
   });
 
+  it('says a refusal naming the accounts above the form, the amount kept, and reads the list of accounts again', async () => {
+    const { sweep, fake } = setup({
+      planSweep: () => fail('VALIDATION', 'Unknown sub-account b', 'ids'),
+      listSubAccounts: () => ok({ profileId: 'p1', subAccounts: [], asOf: '2026-11-27T09:00:00.000Z' }),
+    });
+    Object.assign(sweep.draft, { currency: 'USDT', mode: 'topUp', amount: '50' });
+    await sweep.preview(['a', 'b']);
+    await settle();
+    expect(sweep.failure.value).toBe('Unknown sub-account b (VALIDATION)');
+    expect(sweep.shownErrors.value).toEqual({});
+    expect(sweep.draft.amount).toBe('50');
+    expect(fake.calls.filter((call) => call.op === 'listSubAccounts')).toHaveLength(1);
+  });
+
   it('runs the confirmed plan with its steps live, a failed one beside the others', async () => {
     let finish: (value: unknown) => void = () => undefined;
     const { sweep, fake, finished } = setup({

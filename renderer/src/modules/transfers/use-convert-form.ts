@@ -22,6 +22,7 @@ import {
 import { balanceOf } from './transfer-rules';
 import { useConversionQuote, type ConversionQuoteFeed } from './use-conversion-quote';
 import { useMoveLock } from '../pending/use-move-lock';
+import { fieldsOf, placeRefusal } from '../shell/refusal-place';
 
 /** What the review shows and what is sent: the quote it was worked out from stays fixed. */
 export interface PinnedConversion {
@@ -181,12 +182,9 @@ export function useConvertForm(): ConvertForm {
     });
     sending.value = false;
     if (!result.ok) {
-      const field = result.error.field === 'amount' ? 'pay' : result.error.field;
-      if ((CONVERT_FIELDS as readonly string[]).includes(field ?? '')) {
-        serverErrors.value = { ...serverErrors.value, [field as ConvertField]: appErrorText(result.error) };
-      } else {
-        failure.value = appErrorText(result.error);
-      }
+      const place = placeRefusal(result.error, fieldsOf(CONVERT_FIELDS, { amount: 'pay' }));
+      if (place.field === null) failure.value = place.message;
+      else serverErrors.value = { ...serverErrors.value, [place.field]: place.message };
       return { state: 'failed', error: result.error };
     }
     if (result.value.state === 'uncertain') {

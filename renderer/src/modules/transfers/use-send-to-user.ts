@@ -3,13 +3,13 @@
 // the identifier is typed again. An uncertain send locks the form until the ledger settles it.
 import { computed, reactive, ref, watch, type ComputedRef, type Ref } from 'vue';
 import type { AppError, CurrencyInfo, MergedBalance, PendingMoveView } from '../../../../preload/contract';
-import { appErrorText } from '../../../../preload/contract/result';
 import { useBridge } from '../../bridge-key';
 import { precisionOf } from '../money/money-format';
 import { useWalletStore } from '../wallet/wallet-store';
 import { SEND_FIELDS, emptySendDraft, sendAmount, toSendInput, validateSend, type SendDraft, type SendErrors, type SendField } from './send-form';
 import { balanceOf } from './transfer-rules';
 import { useMoveLock } from '../pending/use-move-lock';
+import { fieldsOf, placeRefusal } from '../shell/refusal-place';
 import { useWrongSide, type WrongSideHelper } from './use-wrong-side';
 
 export interface SentToUser {
@@ -138,13 +138,11 @@ export function useSendToUser(openReview: () => void): SendToUserForm {
     const result = await api.sendToUser(input);
     sending.value = false;
     if (!result.ok) {
-      const field = result.error.field;
-      const again = field === 'identifierAgain';
-      if ((SEND_FIELDS as readonly string[]).includes(field ?? '')) {
-        serverErrors.value = { ...serverErrors.value, [field as SendField]: appErrorText(result.error) };
-      } else if (!again) {
-        failure.value = appErrorText(result.error);
-      }
+      // The identifier typed again lives in the review dialog, which says its refusal itself.
+      const again = result.error.field === 'identifierAgain';
+      const place = placeRefusal(result.error, fieldsOf(SEND_FIELDS));
+      if (place.field !== null) serverErrors.value = { ...serverErrors.value, [place.field]: place.message };
+      else if (!again) failure.value = place.message;
       return { state: 'failed', error: result.error, again };
     }
     if (result.value.state === 'uncertain') {

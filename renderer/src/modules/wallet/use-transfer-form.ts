@@ -4,11 +4,11 @@
 // settled (see useMoveLock). It is never re-sent blindly.
 import { computed, ref, watch, type ComputedRef, type Ref, type WritableComputedRef } from 'vue';
 import type { MergedBalance, PendingMoveView, WalletSide } from '../../../../preload/contract';
-import { appErrorText } from '../../../../preload/contract/result';
 import { useBridge } from '../../bridge-key';
 import { checkAmountInput, type AmountCheck } from '../money/amount-input';
 import { precisionOf, type Precisions } from '../money/money-format';
 import { useMoveLock } from '../pending/use-move-lock';
+import { fieldsOf, placeRefusal } from '../shell/refusal-place';
 import { useWalletStore } from './wallet-store';
 
 export const TRANSFER_FIELDS = ['currency', 'to', 'amount'] as const;
@@ -48,15 +48,17 @@ export interface TransferForm {
 export const sideLabel = (side: WalletSide): string => (side === 'wallet' ? 'wallet' : 'spot');
 const otherSide = (side: WalletSide): WalletSide => (side === 'wallet' ? 'spot' : 'wallet');
 
-function isField(name: string | undefined): name is TransferField {
-  return (TRANSFER_FIELDS as readonly string[]).includes(name ?? '');
-}
+const fieldOf = fieldsOf(TRANSFER_FIELDS);
 
-/** `onMoved` gets the confirmation to show once the money has moved (answered, or found later). */
+/**
+ * `onMoved` gets the confirmation to show once the money has moved (answered, or found later);
+ * `onScreen` says which fields the form shows (a refusal on another is said as the form's failure).
+ */
 export function useTransferForm(
   balance: () => MergedBalance,
   precision: () => Precisions,
   onMoved: (notice: string) => void,
+  onScreen: (field: TransferField) => boolean = () => true,
 ): TransferForm {
   const { api } = useBridge();
   const store = useWalletStore();
@@ -137,9 +139,9 @@ export function useTransferForm(
     const result = await api.transferFunds({ currency, amount: text, from: from.value, to: destination });
     sending.value = false;
     if (!result.ok) {
-      const field = result.error.field;
-      if (isField(field)) serverErrors.value = { [field]: appErrorText(result.error) };
-      else failure.value = appErrorText(result.error);
+      const place = placeRefusal(result.error, fieldOf, onScreen);
+      if (place.field === null) failure.value = place.message;
+      else serverErrors.value = { [place.field]: place.message };
       return;
     }
     if (result.value.state === 'uncertain') {

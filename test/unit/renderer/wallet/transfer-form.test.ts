@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { MergedBalance, PendingMoveView } from '../../../../preload/contract';
 import { fail, ok } from '../../../../preload/contract/result';
 import { useProfilesStore } from '../../../../renderer/src/modules/profiles/profiles-store';
-import { useTransferForm } from '../../../../renderer/src/modules/wallet/use-transfer-form';
+import { useTransferForm, type TransferField } from '../../../../renderer/src/modules/wallet/use-transfer-form';
 import { fakeBridge, settle, withSetup, type Answers } from '../fake-bridge';
 
 const USDT: MergedBalance = { currency: 'USDT', wallet: { available: '100.5', reserved: '0' }, spot: { available: '2', reserved: '0' }, total: '102.5' };
@@ -20,13 +20,13 @@ function move(overrides: Partial<PendingMoveView>): PendingMoveView {
   };
 }
 
-async function setup(answers: Answers, pending: PendingMoveView[] = []) {
+async function setup(answers: Answers, pending: PendingMoveView[] = [], onScreen?: (field: TransferField) => boolean) {
   const fake = fakeBridge({ listPendingMoves: () => ok(pending), ...answers });
   const balance = ref(USDT);
   const notices: string[] = [];
   const mounted = withSetup(
     fake.bridge,
-    () => useTransferForm(() => balance.value, () => ({ USDT: 2, BTC: 8 }), (notice) => notices.push(notice)),
+    () => useTransferForm(() => balance.value, () => ({ USDT: 2, BTC: 8 }), (notice) => notices.push(notice), onScreen),
     () => useProfilesStore().setActiveProfileId('p1'),
   );
   await settle();
@@ -72,6 +72,21 @@ describe('useTransferForm', () => {
     expect(notices).toEqual([]);
     form.amountToConfirm(); // a new attempt starts without the old refusal
     expect(form.failure.value).toBeNull();
+  });
+
+  it('says a refusal of a field the form does not show as its failure, and one it shows on that field', async () => {
+    const refuse = () => fail('VALIDATION', 'Choose the other side', 'to');
+    const panel = await setup({ transferFunds: refuse }, [], (field) => field !== 'to');
+    panel.form.amount.value = '10';
+    await panel.form.send('10');
+    expect(panel.form.failure.value).toBe('Choose the other side (VALIDATION)');
+    expect(panel.form.directionError.value).toBeUndefined();
+    expect(panel.form.amount.value).toBe('10');
+    const page = await setup({ transferFunds: refuse });
+    page.form.amount.value = '10';
+    await page.form.send('10');
+    expect(page.form.failure.value).toBeNull();
+    expect(page.form.directionError.value).toBe('Choose the other side (VALIDATION)');
   });
 
   it('locks while the outcome is unknown and opens again when the ledger finds the transfer', async () => {

@@ -3,6 +3,7 @@
 // field the drawer does not show), and the refusal appears above the form, the amount kept, the
 // account's status read again to Frozen, and the sandbox's balances unchanged.
 import { expect, test } from './fixtures';
+import { shootInBothThemes } from './screenshots';
 import { SandboxDesk } from './approvals-sandbox';
 import { Bank, choose, input } from './transfers-sandbox';
 import { goToSubAccounts, listedId, masterWallet, serviceSubAccounts, subAccountRow, subWallet } from './subaccounts-sandbox';
@@ -40,6 +41,7 @@ test('the drawer: a transfer to an account frozen meanwhile is refused in view, 
   await expect(drawer.getByTestId('sub-transfer-blocked')).toContainText('frozen');
   await expect(drawer.getByTestId('sub-transfer-review')).toBeDisabled();
   await expect(subAccountRow(page, 'sub-alpha@sandbox.test')).toHaveAttribute('data-status', 'frozen');
+  await shootInBothThemes(page, 'subaccounts-drawer-refused');
 
   // Nothing moved at the service.
   expect((await masterWallet(bank, 'USDT')).toFixed()).toBe(masterBefore.toFixed());

@@ -84,6 +84,7 @@ test('wallet ↔ spot and a send to another user: errors first, each reviewed, c
   expect((await bank.balance('alice', 'USDT')).wallet.toFixed()).toBe(aliceBefore.wallet.plus(40).toFixed());
   expect((await bank.balance('master', 'USDT')).wallet.toFixed()).toBe(moved.wallet.minus(40).toFixed());
   await sendReview.getByTestId('send-close').click();
+  await expect(sendReview).toBeHidden(); // its focus handed back before the keyboard goes elsewhere
 
   // Both moves are in recent movements, live, newest first; a row opens the service's record.
   const sentRow = page.locator('[data-testid="movement-row"][data-kind="Sent to a user"]').first();

@@ -123,6 +123,8 @@ export function useSweep(onFinished: () => void): Sweep {
     if (result.ok) lines.value = applySweepResult(lines.value, planId, result.value);
     else failure.value = appErrorText(result.error);
     phase.value = 'finished';
+    // A refused step may be an account frozen since the preview: the list shows its status now.
+    if (!result.ok || result.value.steps.some((step) => step.state === 'failed')) await readList(true);
     onFinished();
   }
 

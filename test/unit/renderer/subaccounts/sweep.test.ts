@@ -74,6 +74,7 @@ describe('useSweep', () => {
     const { sweep, fake, finished } = setup({
       planSweep: () => ok(plan),
       runSweep: () => new Promise((resolve) => (finish = resolve)) as never,
+      listSubAccounts: () => ok({ profileId: 'p1', subAccounts: [], asOf: '2026-11-27T09:00:00.000Z' }),
     });
     sweep.draft.currency = 'USDT';
     await sweep.preview(['a', 'b']);
@@ -90,5 +91,6 @@ describe('useSweep', () => {
     expect(sweep.phase.value).toBe('finished');
     expect(sweep.counts.value).toMatchObject({ done: 1, failed: 1, movedTotal: '10', finished: true });
     expect(finished()).toBe(1);
+    expect(fake.calls.filter((call) => call.op === 'listSubAccounts')).toHaveLength(1); // the failed step's account read again
   });
 });

@@ -4,7 +4,7 @@
 // counts from when this screen received it; it is stale BUY_QUOTE_STALE_MS after.
 import { BUY_QUOTE_STALE_MS, type BuyQuoteBoard, type BuyQuoteRow } from '../../../../preload/contract';
 import Decimal from '../../../../preload/contract/decimal';
-import { formatAmount, toDecimal } from '../money/money-format';
+import { formatAmount, formatPrice, toDecimal } from '../money/money-format';
 import { rangeText } from './buy-form';
 
 /** A board with the moment (this computer's clock, ms) it arrived, and the request it answers. */
@@ -81,7 +81,7 @@ export function boardLines(board: BuyQuoteBoard): BoardLine[] {
     network: row.network ?? board.request.network ?? '—',
     pay: money(row.pay, source, board.sourcePrecision),
     receive: money(row.receive, target, board.targetPrecision),
-    price: money(row.price, source, board.sourcePrecision),
+    price: row.price === null ? '—' : `${formatPrice(row.price)} ${source}`,
     vsSpot: vsSpotText(row.vsSpot),
     limits: row.min !== null && row.max !== null ? rangeText(row.min, row.max, source, board.sourcePrecision) : null,
     usable: usable(row),

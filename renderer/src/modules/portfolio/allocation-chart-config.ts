@@ -5,7 +5,7 @@
 import Decimal from '../../../../preload/contract/decimal';
 import type { AllocationSide, PortfolioAllocation } from '../../../../preload/contract/portfolio';
 import { escapeHtml } from '../history/use-flows-chart-config';
-import { formatMoney, formatMoneyWithCode, type Precisions } from '../money/money-format';
+import { formatMoney, formatValuationWithCode, type Precisions } from '../money/money-format';
 import { DONUT_COLORS } from '../wallet/use-holdings-chart-config';
 
 export const ALLOCATION_VIEWS = [
@@ -107,7 +107,7 @@ export type AllocationChartOption = {
 export function allocationItemText(row: AllocationRow, valuation: string, precision: Precisions): string {
   // The valuation currency's own amount is its value: said once.
   const amount = row.amount === null || row.label === valuation ? '' : ` — ${formatMoney(row.amount, row.label, precision)} ${row.label}`;
-  return `${row.label}: ${formatMoneyWithCode(row.value, valuation, precision)} (${row.share} %)${amount}`;
+  return `${row.label}: ${formatValuationWithCode(row.value, valuation, precision)} (${row.share} %)${amount}`;
 }
 
 export function buildAllocationOption(

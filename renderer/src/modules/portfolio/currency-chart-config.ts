@@ -3,7 +3,7 @@
 // not in the same unit. A day with no price is a gap in the value, never a zero.
 import type { CurrencySeries } from '../../../../preload/contract/portfolio';
 import { escapeHtml } from '../history/use-flows-chart-config';
-import { formatMoneyWithCode, type Precisions } from '../money/money-format';
+import { formatMoneyWithCode, formatPrice, formatValuationWithCode, type Precisions } from '../money/money-format';
 import { compactNumber, drawn, type AxisTooltipParam, type ChartColors } from './net-worth-chart-config';
 import { longDay, shortDay } from './portfolio-words';
 
@@ -35,8 +35,8 @@ export function currencyTooltipLines(series: CurrencySeries, index: number, valu
   return [
     longDay(point.day),
     `Amount: ${formatMoneyWithCode(point.amount, series.currency, precision)}`,
-    point.price === null ? `No ${valuation} price that day` : `Close price: ${formatMoneyWithCode(point.price, valuation, precision)}`,
-    `Value: ${point.value === null ? '—' : formatMoneyWithCode(point.value, valuation, precision)}`,
+    point.price === null ? `No ${valuation} price that day` : `Close price: ${formatPrice(point.price)} ${valuation}`,
+    `Value: ${point.value === null ? '—' : formatValuationWithCode(point.value, valuation, precision)}`,
   ];
 }
 

@@ -6,7 +6,7 @@
 import Decimal from '../../../../preload/contract/decimal';
 import type { NetWorthHistory } from '../../../../preload/contract/portfolio';
 import { escapeHtml } from '../history/use-flows-chart-config';
-import { formatMoneyWithCode, type Precisions } from '../money/money-format';
+import { formatValuationWithCode, type Precisions } from '../money/money-format';
 import { longDay, shortDay } from './portfolio-words';
 
 export interface ChartColors {
@@ -58,7 +58,7 @@ export function disagreeingDays(history: Pick<NetWorthHistory, 'disagreements'>)
 export function netWorthTooltipLines(history: NetWorthHistory, index: number, precision: Precisions): string[] {
   const point = history.points[index];
   if (!point) return [];
-  const money = (value: string) => formatMoneyWithCode(value, history.valuationCurrency, precision);
+  const money = (value: string) => formatValuationWithCode(value, history.valuationCurrency, precision);
   const lines = [longDay(point.day), `Net worth: ${point.value === null ? 'no value (nothing held has a price)' : money(point.value)}`];
   if (point.snapshotValue !== null) lines.push(`Snapshot: ${money(point.snapshotValue)}`);
   const disagreeing = disagreeingDays(history).get(point.day);

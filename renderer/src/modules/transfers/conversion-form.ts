@@ -6,7 +6,7 @@ import { QUOTE_STALE_MS, type ConversionQuote, type ConversionTarget } from '../
 import { amountForReceive, expectedReceive, type QuoteTerms } from '../../../../preload/contract/conversion-math';
 import Decimal from '../../../../preload/contract/decimal';
 import { checkAmountInput } from '../money/amount-input';
-import { formatAmount, toDecimal } from '../money/money-format';
+import { formatAmount, formatRounded, toDecimal } from '../money/money-format';
 
 export const CONVERT_FIELDS = ['fromCurrency', 'toCurrency', 'pay', 'receive', 'quote'] as const;
 export type ConvertField = (typeof CONVERT_FIELDS)[number];
@@ -69,7 +69,7 @@ export function spreadPercent(spread: string): string {
 export function signedAmount(value: string, decimals: number): string {
   const amount = toDecimal(value);
   if (amount === null) return '—';
-  const shown = formatAmount(amount.abs(), decimals);
+  const shown = formatRounded(amount.abs(), decimals);
   const rounded = amount.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
   if (rounded.isZero()) return shown;
   return `${rounded.isNegative() ? '−' : '+'}${shown}`;
@@ -134,7 +134,7 @@ export function validateConvert(draft: ConvertDraft, ctx: ConvertContext): Conve
 export function rateText(rate: string | Decimal): string {
   const value = toDecimal(rate);
   if (value === null) return '—';
-  return formatAmount(value, Math.min(value.decimalPlaces(), 12), { trim: true });
+  return formatRounded(value, Math.min(value.decimalPlaces(), 12), { trim: true });
 }
 
 /** Units of the from-currency one unit of the to-currency is worth (8 significant digits). */

@@ -26,13 +26,13 @@ describe('buildFlowsChartOption', () => {
     expect(outflow?.itemStyle.color).toBe('#a00');
   });
 
-  it('shows amounts in the currency’s precision, signed by direction, in the tooltip', () => {
+  it('shows amounts padded to the currency’s precision, never rounded, signed by direction, in the tooltip', () => {
     const option = buildFlowsChartOption(flows, 'USDT', { USDT: 2 }, colors);
     expect(option.series[0]?.data[0]?.formatted).toBe('+1,000.50');
-    expect(option.series[1]?.data[1]?.formatted).toBe('−250.13');
+    expect(option.series[1]?.data[1]?.formatted).toBe('−250.125');
     expect(option.series[1]?.data[0]?.formatted).toBe('0.00');
     const tooltip = option.tooltip.formatter(option.series.map((series) => ({ dataIndex: 1, seriesName: series.name, data: series.data[1]! })));
-    expect(tooltip).toBe('2 Mar<br/>In: 0.00 USDT<br/>Out: −250.13 USDT');
+    expect(tooltip).toBe('2 Mar<br/>In: 0.00 USDT<br/>Out: −250.125 USDT');
   });
 
   it('keeps the smallest unit of a fine currency', () => {

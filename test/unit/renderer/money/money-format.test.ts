@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import Decimal from '../../../../preload/contract/decimal';
 import {
   compareAmounts,
+  DEFAULT_PRECISION,
   formatAmount,
   formatMoney,
   formatMoneyWithCode,
+  formatPrice,
+  formatRounded,
+  formatValuation,
+  formatValuationWithCode,
+  precisionOf,
+  valuationDecimals,
   isZeroAmount,
   sumAmounts,
   toDecimal,
@@ -24,10 +31,18 @@ describe('formatAmount', () => {
     expect(formatAmount('0.1', 20)).toBe('0.10000000000000000000');
   });
 
-  it('rounds half up at the precision and drops a negative zero', () => {
-    expect(formatAmount('0.125', 2)).toBe('0.13');
-    expect(formatAmount('-0.001', 2)).toBe('0.00');
+  it('never rounds a recorded amount: decimals beyond the precision are all shown', () => {
+    expect(formatAmount('11.1125', 3)).toBe('11.1125');
+    expect(formatAmount('0.125', 2)).toBe('0.125');
+    expect(formatAmount('-0.001', 2)).toBe('-0.001');
     expect(formatAmount('-1234.5', 1)).toBe('-1,234.5');
+    expect(formatAmount('0.123456789', 8)).toBe('0.123456789');
+  });
+
+  it('keeps the trailing zeros a record was written with and drops a negative zero', () => {
+    expect(formatAmount('1.50', null)).toBe('1.50');
+    expect(formatAmount('-0.00', 2)).toBe('0.00');
+    expect(formatAmount(new Decimal('2.5'), 3)).toBe('2.500');
   });
 
   it('trims trailing zeros on request', () => {
@@ -42,12 +57,48 @@ describe('formatAmount', () => {
     expect(formatAmount('1e5', 2)).toBe('—');
   });
 
-  it('takes each currency precision from the map, 8 when unknown', () => {
-    const precisions = { USDT: 6, BTC: 8, JPY: 0 };
+  it('pads to each currency precision from the map and shows a currency nobody listed as written', () => {
+    const precisions = { USDT: 6, BTC: 8, JPY: 0, LTC: 3 };
     expect(formatMoney('1.5', 'USDT', precisions)).toBe('1.500000');
+    expect(formatMoney('0.0123', 'BTC', precisions)).toBe('0.01230000');
     expect(formatMoney('15000', 'JPY', precisions)).toBe('15,000');
-    expect(formatMoney('1', 'XYZ', precisions)).toBe('1.00000000');
+    expect(formatMoney('11.1125', 'LTC', precisions)).toBe('11.1125');
+    expect(formatMoney('1', 'XYZ', precisions)).toBe('1');
+    expect(formatMoney('11.1125', 'LTC', {})).toBe('11.1125');
+    expect(formatMoney('0.10', 'XYZ', {})).toBe('0.10');
     expect(formatMoneyWithCode('1000', 'USDT', { USDT: 2 })).toBe('1,000.00 USDT');
+  });
+
+  it('gives a typed amount the listed precision as its rule, 8 when unknown', () => {
+    expect(precisionOf('BTC', { BTC: 8, USDT: 6 })).toBe(8);
+    expect(precisionOf('USDT', { USDT: 6 })).toBe(6);
+    expect(precisionOf('XYZ', {})).toBe(DEFAULT_PRECISION);
+  });
+});
+
+describe('computed figures', () => {
+  it('rounds only through the function that says so', () => {
+    expect(formatRounded('0.125', 2)).toBe('0.13');
+    expect(formatRounded('-0.001', 2)).toBe('0.00');
+    expect(formatRounded('11.1125', 3)).toBe('11.113');
+  });
+
+  it('shows a valuation in the valuation currency places: two for USDT, the precision for crypto', () => {
+    expect(formatValuation('107682.843234', 'USDT', { USDT: 6 })).toBe('107,682.84');
+    expect(formatValuationWithCode('107682.845', 'USD')).toBe('107,682.85 USD');
+    expect(formatValuation('1.5', 'JPY')).toBe('2');
+    expect(valuationDecimals('BTC', { BTC: 8 })).toBe(8);
+    expect(formatValuation('0.123456789', 'BTC', { BTC: 8 })).toBe('0.12345679');
+    expect(formatValuation('0.1', 'ETH')).toBe('0.10000000');
+  });
+
+  it('shows prices with the same six significant digits and at least two decimals', () => {
+    expect(formatPrice('1.09364761622228')).toBe('1.09365');
+    expect(formatPrice('3150')).toBe('3,150.00');
+    expect(formatPrice('96123.456789')).toBe('96,123.46');
+    expect(formatPrice('0.000012345678')).toBe('0.0000123457');
+    expect(formatPrice('0')).toBe('0.00');
+    expect(formatPrice('x')).toBe('—');
   });
 });
 

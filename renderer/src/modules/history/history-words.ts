@@ -1,7 +1,7 @@
-// How one history entry reads: its type and subtype in words, its amount signed by direction in
-// its currency's precision (decimal text throughout), its times local with UTC beside, long
+// How one history entry reads: its type and subtype in words, its amount signed by direction as
+// recorded (decimal text throughout), its times local with UTC beside, long
 // addresses and hashes shortened for a column.
-import type { CurrencyTotals, HistoryEntry } from '../../../../preload/contract/history';
+import type { HistoryEntry } from '../../../../preload/contract/history';
 import { formatAuditTime } from '../audit/audit-filter';
 import { formatMoney, type Precisions } from '../money/money-format';
 
@@ -38,7 +38,7 @@ export function subtypeWords(subtype: string): string {
   return SUBTYPES[subtype] ?? sentence(subtype);
 }
 
-/** "+0.50000000" received, "−120.00" paid: the amount in its precision with the direction's sign. */
+/** "+0.50000000" received, "−11.1125" paid: the amount as recorded with the direction's sign. */
 export function signedAmount(entry: Pick<HistoryEntry, 'amount' | 'currency' | 'direction'>, precisions: Precisions): string {
   const text = formatMoney(entry.amount, entry.currency, precisions);
   if (text === '—') return text;
@@ -65,18 +65,4 @@ export function utcTime(iso: string): string {
 /** "1 record", "1,000,000 records". */
 export function countText(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
-
-/**
- * Precisions for currencies nobody listed (a review has no service to ask): the most decimal
- * places any of their totals was written with, at least 2, and never fewer than seen before (a
- * narrower filter must not show the same currency with fewer places).
- */
-export function inferPrecisions(totals: readonly CurrencyTotals[], seen: Precisions): Precisions {
-  const inferred: Record<string, number> = { ...seen };
-  for (const total of totals) {
-    const places = [total.in, total.out, total.fees, total.net].map((value) => value.split('.')[1]?.length ?? 0);
-    inferred[total.currency] = Math.min(18, Math.max(2, seen[total.currency] ?? 0, ...places));
-  }
-  return inferred;
 }

@@ -8,7 +8,6 @@ import type { HistoryEntry, HistoryFilter, HistoryFlows, HistorySummary } from '
 import type { Precisions } from '../money/money-format';
 import { emptyFilterForm, toHistoryFilter, type HistoryFilterForm } from './history-filter';
 import { totalsFilter } from './history-totals';
-import { inferPrecisions } from './history-words';
 import type { RowSource } from './row-source';
 import { useRowWindows, type RowWindows } from './use-row-windows';
 
@@ -51,7 +50,6 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
   const includeUnsettled = ref(false);
   const totals = shallowRef<HistorySummary | null>(null);
   const flows = shallowRef<HistoryFlows | null>(null);
-  const seenPrecisions = shallowRef<Precisions>({});
   const selected = ref<number | null>(null);
   const opened = shallowRef<HistoryEntry | null>(null);
   const resets = ref(0);
@@ -72,7 +70,6 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
     }
     summaryError.value = null;
     summary.value = result.value;
-    seenPrecisions.value = inferPrecisions(result.value.totals, seenPrecisions.value);
     table.setTotal(result.value.total);
   }
 
@@ -90,7 +87,6 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
       return;
     }
     totals.value = result.value;
-    seenPrecisions.value = inferPrecisions(result.value.totals, seenPrecisions.value);
   }
 
   async function loadFlows(from: RowSource, asked: HistoryFilter | null): Promise<void> {
@@ -141,7 +137,6 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
         summary.value = null;
         totals.value = null;
         flows.value = null;
-        seenPrecisions.value = {};
       }
       selected.value = null;
       resets.value += 1;
@@ -160,7 +155,8 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
     totals,
     flows,
     table,
-    precisions: computed(() => ({ ...seenPrecisions.value, ...listed.value })),
+    // Only the service's list pads amounts; without it (a review) each shows as written.
+    precisions: computed(() => listed.value),
     selected,
     opened,
     resets,

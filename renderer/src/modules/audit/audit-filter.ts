@@ -88,11 +88,3 @@ export const OUTCOME_TONES = {
   sent: AUDIT_OUTCOME_WORDS.sent.tone, ok: AUDIT_OUTCOME_WORDS.ok.tone,
   error: AUDIT_OUTCOME_WORDS.error.tone, uncertain: AUDIT_OUTCOME_WORDS.uncertain.tone,
 } as const satisfies Record<AuditEntry['outcome'], string>;
-
-/** "2026-11-23 09:41:07" in local time: sortable and unambiguous. */
-export function formatAuditTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}

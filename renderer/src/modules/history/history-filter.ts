@@ -2,6 +2,8 @@
 // range's last day counted whole), and a filter told in words for the export dialog and a review's
 // manifest.
 import type { HistoryDirection, HistoryFilter } from '../../../../preload/contract/history';
+import { displayPreferences } from '../display/display-preferences';
+import { formatDate } from '../display/time-format';
 import { typeWords, subtypeWords } from './history-words';
 import { transactionStatusWords as statusOf } from '../../../../preload/contract/status-words';
 
@@ -61,11 +63,9 @@ export function isFilterEmpty(filter: HistoryFilter): boolean {
   return Object.keys(filter).length === 0;
 }
 
-/** "12 Mar 2026" for a day, in the local calendar. */
+/** A filter's day in the date format chosen in Settings; the picker's days are local ones. */
 export function dayText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return formatDate(iso, { date: displayPreferences.date, zone: 'local' });
 }
 
 function anyOf(values: readonly string[] | undefined, word: (value: string) => string): string | null {

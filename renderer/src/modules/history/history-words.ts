@@ -1,8 +1,6 @@
-// How one history entry reads: its type and subtype in words, its amount signed by direction as
-// recorded (decimal text throughout), its times local with UTC beside, long
-// addresses and hashes shortened for a column.
+// How one history entry reads: its type and subtype in words, its amount signed by direction
+// exactly as recorded (decimal text throughout), long addresses and hashes shortened for a column.
 import type { HistoryEntry } from '../../../../preload/contract/history';
-import { formatAuditTime } from '../audit/audit-filter';
 import { formatMoney, type Precisions } from '../money/money-format';
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -51,9 +49,6 @@ export function shortId(text: string | null, keep = 6): string {
   if (!text) return '—';
   return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
 }
-
-/** "2026-03-12 14:02:07" in local time: the audit log's way of telling a time. */
-export const localTime: (iso: string) => string = formatAuditTime;
 
 /** "2026-03-12 13:02:07 UTC", for the hover. */
 export function utcTime(iso: string): string {

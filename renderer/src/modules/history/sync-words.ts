@@ -2,6 +2,7 @@
 // the bar goes by main's estimate of the time left, with no estimate it only says work goes on, and
 // no time left is said — nothing is guessed here.
 import type { HistorySyncStatus } from '../../../../preload/contract/history';
+import { showClock, showDate, showTimeZoned } from '../display/show-time';
 import type { ToneWords } from '../shell/tone';
 import { countText } from './history-words';
 
@@ -34,13 +35,11 @@ export function rateText(perSecond: number): string {
   return `${Math.round(Math.max(0, perSecond)).toLocaleString('en-US')} records/s`;
 }
 
-/** "14:02:07" today, "12 Mar, 14:02" on another day. */
+/** "14:02:07 UTC" today, the whole time on another day, as Settings say times are shown. */
 export function caughtUpText(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  if (date.toDateString() === now.toDateString()) return time;
-  return `${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time.slice(0, 5)}`;
+  return showDate(date) === showDate(now) ? showClock(date) : showTimeZoned(date);
 }
 
 /**

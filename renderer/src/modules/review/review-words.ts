@@ -4,7 +4,8 @@ import { FORMAT_CHOICES } from '../history/export-words';
 import { exactAmount, longDay } from '../portfolio/portfolio-words';
 import { balancesSentence } from './balances-words';
 import { filterWords } from '../history/history-filter';
-import { localTime, utcTime } from '../history/history-words';
+import { showTimeZoned } from '../display/show-time';
+import { utcTime } from '../history/history-words';
 import type { ReviewCheck, ReviewStage } from './review-store';
 
 export interface Fact {
@@ -16,7 +17,7 @@ export interface Fact {
 /** What the signed manifest says about the export, as a reviewer reads it. */
 export function manifestFacts(manifest: ExportManifestView): Fact[] {
   const format = FORMAT_CHOICES.find((choice) => choice.format === manifest.format)?.label ?? (manifest.balances ? 'Balances (CSV)' : manifest.format);
-  const range = manifest.from && manifest.till ? `${localTime(manifest.from)} – ${localTime(manifest.till)}` : 'No rows';
+  const range = manifest.from && manifest.till ? `${showTimeZoned(manifest.from)} – ${showTimeZoned(manifest.till)}` : 'No rows';
   // A balances export has no filter or time range: its day, as the signed manifest says, instead.
   const what: Fact[] = manifest.balances
     ? [
@@ -34,7 +35,7 @@ export function manifestFacts(manifest: ExportManifestView): Fact[] {
     { label: manifest.balances ? 'Currencies' : 'Rows', value: manifest.rowCount.toLocaleString('en-US') },
     { label: 'Format', value: format },
     { label: 'Files', value: manifest.files.map((file) => file.name).join(', ') },
-    { label: 'Created', value: localTime(manifest.createdAt), title: utcTime(manifest.createdAt) },
+    { label: 'Created', value: showTimeZoned(manifest.createdAt), title: utcTime(manifest.createdAt) },
     { label: 'App version', value: `Coffer ${manifest.appVersion}` },
   ];
 }

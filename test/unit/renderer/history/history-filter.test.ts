@@ -73,6 +73,6 @@ describe('filterWords', () => {
       till: new Date(2026, 2, 31, 23, 59).toISOString(),
       text: 'rent',
     });
-    expect(words).toBe('BTC or ETH · Withdrawal · Completed · on ETH · money out · 1 Mar 2026 – 31 Mar 2026 · matching “rent”');
+    expect(words).toBe('BTC or ETH · Withdrawal · Completed · on ETH · money out · 2026-03-01 – 2026-03-31 · matching “rent”');
   });
 });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistorySyncStatus } from '../../../../preload/contract/history';
 import { syncStrip, timeLeftText } from '../../../../renderer/src/modules/history/sync-words';
+import { setZone } from '../../../../renderer/src/modules/display/display-preferences';
 
 const status = (overrides: Partial<HistorySyncStatus>): HistorySyncStatus => ({
   phase: 'initial', stored: 0, read: 0, expected: null, ratePerSecond: 0, secondsLeft: null, syncedAt: null, lastError: null, ...overrides,
@@ -34,17 +35,19 @@ describe('syncStrip', () => {
     expect(syncStrip(status({ read: 0, secondsLeft: 30 })).bar).toBe('unknown');
   });
 
-  it('says up to date and live with the time it last caught up', () => {
-    const syncedAt = new Date(2026, 2, 12, 14, 2, 7);
-    const strip = syncStrip(status({ phase: 'live', stored: 3_000, syncedAt: syncedAt.toISOString() }), new Date(2026, 2, 12, 18));
+  it('says up to date and live with the time it last caught up, in the zone Settings chose', () => {
+    setZone('utc');
+    const syncedAt = new Date(Date.UTC(2026, 2, 12, 14, 2, 7));
+    const strip = syncStrip(status({ phase: 'live', stored: 3_000, syncedAt: syncedAt.toISOString() }), new Date(Date.UTC(2026, 2, 12, 18)));
     expect(strip.state).toEqual({ label: 'Up to date · live', tone: 'success' });
-    expect(strip.detail).toBe('Caught up at 14:02:07 · 3,000 transactions stored');
+    expect(strip.detail).toBe('Caught up at 14:02:07 UTC · 3,000 transactions stored');
     expect(strip.bar).toBeNull();
   });
 
   it('names the day when the last catch-up was not today', () => {
-    const strip = syncStrip(status({ phase: 'live', stored: 1, syncedAt: new Date(2026, 2, 10, 9, 30).toISOString() }), new Date(2026, 2, 12));
-    expect(strip.detail).toBe('Caught up at 10 Mar, 09:30 · 1 transaction stored');
+    setZone('utc');
+    const strip = syncStrip(status({ phase: 'live', stored: 1, syncedAt: new Date(Date.UTC(2026, 2, 10, 9, 30)).toISOString() }), new Date(Date.UTC(2026, 2, 12)));
+    expect(strip.detail).toBe('Caught up at 2026-03-10 09:30:00 UTC · 1 transaction stored');
   });
 
   it('when paused shows the error in main’s words and offers Sync now', () => {

@@ -1,19 +1,15 @@
 // Async wallet work: loads the overview and currencies through the bridge, follows the
 // walletBalances / walletLive events (no polling while they flow), reads again on a period while
-// the last read failed, and remembers the valuation currency.
-import { computed, onScopeDispose, ref, watch, type ComputedRef, type Ref } from 'vue';
+// the last read failed, and values it in the currency chosen (here or in Settings: one saved choice).
+import { computed, onScopeDispose, toRef, watch, type ComputedRef, type Ref } from 'vue';
 import { useBridge } from '../../bridge-key';
 import { useConnectionStore } from '../connection/connection-store';
 import { useProfilesStore } from '../profiles/profiles-store';
-import { readValuation, writeValuation } from './valuation-preference';
+import { displayPreferences, setValuationPreference } from '../display/display-preferences';
 import { useWalletStore } from './wallet-store';
 
 /** While the last read failed (an outage, maintenance), how often the page tries again on its own. */
 export const RETRY_AFTER_FAILURE_MS = 10_000;
-
-function browserStorage(): Storage | undefined {
-  return typeof localStorage === 'undefined' ? undefined : localStorage;
-}
 
 export interface WalletLoader {
   /** The currency the total is valued in, remembered across launches. */
@@ -28,7 +24,7 @@ export function useWallet(): WalletLoader {
   const store = useWalletStore();
   const connection = useConnectionStore();
   const profiles = useProfilesStore();
-  const valuation = ref(readValuation(browserStorage()));
+  const valuation = toRef(displayPreferences, 'valuation');
 
   async function load(): Promise<void> {
     store.setLoading(true);
@@ -47,8 +43,7 @@ export function useWallet(): WalletLoader {
   }
 
   async function setValuation(currency: string): Promise<void> {
-    valuation.value = currency;
-    writeValuation(browserStorage(), currency);
+    setValuationPreference(currency);
     await load();
   }
 
@@ -90,8 +85,7 @@ export function useOverviewRefresh(): (options?: { onlyIfMissing?: boolean }) =>
   };
 }
 
-/** The valuation currency shown: the overview's, or the remembered one before it is read. */
+/** The valuation currency chosen on the Wallet or in Settings, which every page values in. */
 export function useValuation(): ComputedRef<string> {
-  const store = useWalletStore();
-  return computed(() => store.overview?.valuationCurrency ?? readValuation(browserStorage()));
+  return computed(() => displayPreferences.valuation);
 }

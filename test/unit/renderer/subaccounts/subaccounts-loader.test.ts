@@ -1,15 +1,14 @@
-// useSubAccounts: the list, then the totals in the wallet's valuation currency, each arriving as
+// useSubAccounts: the list, then the totals in the chosen valuation currency, each arriving as
 // an event with the progress "n of m" (the first shown at once, the rest in batches); another
 // profile's events are ignored; the progress ends with the call; the subscription ends with the page.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SubAccountTotals } from '../../../../preload/contract';
 import { fail, ok } from '../../../../preload/contract/result';
+import { setValuationPreference } from '../../../../renderer/src/modules/display/display-preferences';
 import { useProfilesStore } from '../../../../renderer/src/modules/profiles/profiles-store';
 import { useSubAccountsStore } from '../../../../renderer/src/modules/subaccounts/subaccounts-store';
 import { useSubAccounts } from '../../../../renderer/src/modules/subaccounts/use-subaccounts';
-import { useWalletStore } from '../../../../renderer/src/modules/wallet/wallet-store';
 import { fakeBridge, settle, withSetup } from '../fake-bridge';
-import { overview } from '../transfers/fixtures';
 import { subAccount, totals } from './fixtures';
 
 function deferred<T>() {
@@ -18,8 +17,10 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+afterEach(() => setValuationPreference('USDT'));
+
 describe('useSubAccounts', () => {
-  it('lists, then reads totals in the wallet\'s valuation with their progress, live', async () => {
+  it('lists, then reads totals in the chosen valuation with their progress, live', async () => {
     const reading = deferred<ReturnType<typeof ok<SubAccountTotals[]>>>();
     const fake = fakeBridge({
       listSubAccounts: () => ok({ profileId: 'p1', subAccounts: [subAccount('a'), subAccount('b'), subAccount('c')], asOf: '2026-11-23T09:00:00.000Z' }),
@@ -27,7 +28,7 @@ describe('useSubAccounts', () => {
     });
     const { stop } = withSetup(fake.bridge, () => useSubAccounts(), () => {
       useProfilesStore().setActiveProfileId('p1');
-      useWalletStore().setOverview({ ...overview([]), valuationCurrency: 'EUR' });
+      setValuationPreference('EUR');
     });
     await settle();
     const store = useSubAccountsStore();

@@ -1,11 +1,13 @@
 // useWallet: the overview is read whenever the link comes up or the profile changes, the currency
 // list only when the store does not hold the active profile's; balance events are applied without
-// polling; a new valuation currency is remembered and read again. Nothing of one profile survives
-// the switch to another, and a failed read is tried again on its own until it succeeds.
+// polling; the valuation currency is the saved choice, and a new one is remembered and read again.
+// Nothing of one profile survives the switch to another, and a failed read is tried again on its
+// own until it succeeds.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrencyInfo, WalletOverview } from '../../../../preload/contract';
 import { fail, ok } from '../../../../preload/contract/result';
 import { useConnectionStore } from '../../../../renderer/src/modules/connection/connection-store';
+import { setValuationPreference } from '../../../../renderer/src/modules/display/display-preferences';
 import { useProfilesStore } from '../../../../renderer/src/modules/profiles/profiles-store';
 import { VALUATION_STORAGE_KEY } from '../../../../renderer/src/modules/wallet/valuation-preference';
 import { useCurrencies } from '../../../../renderer/src/modules/wallet/use-currencies';
@@ -29,7 +31,10 @@ function walletBridge(): FakeBridge {
 
 const ops = (fake: FakeBridge) => fake.calls.map((call) => call.op);
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  setValuationPreference('USDT');
+  vi.unstubAllGlobals();
+});
 
 describe('useWallet', () => {
   it('reads the currency list once per profile and the overview on every change', async () => {
@@ -112,9 +117,10 @@ describe('useWallet', () => {
     }
   });
 
-  it('remembers a new valuation currency and values the wallet in it', async () => {
-    const saved: Record<string, string> = { [VALUATION_STORAGE_KEY]: 'EUR' };
+  it('values the wallet in the currency chosen (here or in Settings) and remembers a new one', async () => {
+    const saved: Record<string, string> = {};
     vi.stubGlobal('localStorage', { getItem: (key: string) => saved[key] ?? null, setItem: (key: string, value: string) => (saved[key] = value) });
+    setValuationPreference('EUR');
     const fake = walletBridge();
     const { result: wallet } = withSetup(fake.bridge, () => useWallet(), () => useProfilesStore().setActiveProfileId('p1'));
     await settle();

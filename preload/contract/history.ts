@@ -224,6 +224,8 @@ export interface ExportManifestView {
   rowCount: number;
   files: Array<{ name: string; sha256: string; rows: number; bytes: number }>;
   createdAt: string;
+  /** The zone the files' times are written in, as the signed manifest states ("UTC"); null when it does not say. */
+  timeZone: string | null;
   signerFingerprint: string;
 }
 

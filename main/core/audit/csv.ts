@@ -5,7 +5,8 @@ import type { AuditEntry } from '../../../preload/contract/audit';
 
 const COLUMNS = [
   ['id', (e: AuditEntry) => String(e.id)],
-  ['time', (e: AuditEntry) => e.at],
+  // ISO with Z: the column name says the zone for a spreadsheet that drops the Z.
+  ['time_utc', (e: AuditEntry) => e.at],
   ['profile_id', (e: AuditEntry) => e.profileId],
   ['profile', (e: AuditEntry) => e.profileName],
   ['os_user', (e: AuditEntry) => e.osUser],

@@ -2,7 +2,8 @@
 // from (the account as the service's address and API version, never a key), the filters, the
 // exported rows' time range and count, and each data file's SHA-256, row count and size; for the
 // accountant formats, how many rows were left out and why; for a balances export, its day, valuation
-// currency, scope and total. manifest.sig is the base64 Ed25519 signature of manifest.json's exact
+// currency, scope and total; and the time zone every time in its files is written in (UTC).
+// manifest.sig is the base64 Ed25519 signature of manifest.json's exact
 // bytes, so a manifest is written once and never re-serialised.
 import { z } from 'zod';
 import { BALANCES_EXPORT_FORMAT, EXPORT_FORMATS, historyFilter, type BalancesManifest, type ExportManifestView } from '../../../preload/contract/history';
@@ -15,14 +16,18 @@ export const MANIFEST_KIND = 'coffer-export';
 export const MANIFEST_FORMAT_VERSION = 1;
 /** A manifest is a few kilobytes; anything near this is not ours. */
 export const MANIFEST_MAX_BYTES = 1024 * 1024;
+/** Every time an export writes (ISO with Z, Koinly's "… UTC", CoinTracking's and balances' times) is UTC. */
+export const EXPORT_TIME_ZONE = 'UTC';
 
 export type ManifestFile = ExportManifestView['files'][number];
 
 /** What is signed: the view review shows, with the signer's whole key rather than its fingerprint. */
-export interface Manifest extends Omit<ExportManifestView, 'formatVersion' | 'signerFingerprint'> {
+export interface Manifest extends Omit<ExportManifestView, 'formatVersion' | 'signerFingerprint' | 'timeZone'> {
   /** Rows left out of the accountant's file, per reason (koinly and cointracking only). */
   excluded?: ExcludedCounts;
   createdAt: string;
+  /** As read from a file (null: made before manifests stated it); always written as EXPORT_TIME_ZONE. */
+  timeZone?: string | null;
   signer: { publicKey: string; fingerprint: string };
 }
 
@@ -55,6 +60,7 @@ export function manifestBytes(manifest: Manifest): Buffer {
     ...(manifest.excluded === undefined ? {} : { excluded: manifest.excluded }),
     ...(manifest.balances === undefined ? {} : { balances: orderedBalances(manifest.balances) }),
     createdAt: manifest.createdAt,
+    timeZone: EXPORT_TIME_ZONE,
     signer: { publicKey: manifest.signer.publicKey, fingerprint: manifest.signer.fingerprint },
   };
   return Buffer.from(JSON.stringify(ordered, null, 2) + '\n', 'utf8');
@@ -90,6 +96,8 @@ const manifestSchema = z.object({
   excluded: excludedSchema.optional(),
   balances: balancesSchema.optional(),
   createdAt: z.string(),
+  // Absent from exports made before the manifest stated it; their times were UTC all the same.
+  timeZone: z.literal(EXPORT_TIME_ZONE).optional(),
   signer: z.object({ publicKey: z.string(), fingerprint: z.string() }),
 }).refine((m) => (m.exportFormat === BALANCES_EXPORT_FORMAT) === (m.balances !== undefined), {
   message: 'a balances export, and only one, names its day', path: ['balances'],
@@ -123,8 +131,8 @@ export function parseManifest(bytes: Buffer): ParsedManifest {
     const issue = parsed.error.issues[0];
     return { ok: false, kind: 'notExport', message: `manifest.json is not a valid Coffer manifest (${issue?.path.join('.') || 'manifest'}: ${issue?.message ?? 'invalid'})` };
   }
-  const { exportFormat, formatVersion: _version, format: _kind, ...rest } = parsed.data;
-  return { ok: true, manifest: { ...rest, format: exportFormat } };
+  const { exportFormat, formatVersion: _version, format: _kind, timeZone, ...rest } = parsed.data;
+  return { ok: true, manifest: { ...rest, format: exportFormat, timeZone: timeZone ?? null } };
 }
 
 /** What the renderer shows of a manifest. */
@@ -142,6 +150,7 @@ export function manifestView(manifest: Manifest, signerFingerprint: string): Exp
     rowCount: manifest.rowCount,
     files: manifest.files,
     createdAt: manifest.createdAt,
+    timeZone: manifest.timeZone ?? null,
     signerFingerprint,
   };
 }

@@ -51,7 +51,7 @@ describe('audit CSV lines', () => {
     const csv = AUDIT_CSV_HEADER + auditCsvLines([entry]);
     const [header, line, end] = csv.split('\r\n');
     expect(header).toBe(
-      'id,time,profile_id,profile,os_user,action,phase,outcome,currency,amount,fee,address,network,transaction_id,error,detail,correlation_id,prev_hash,hash',
+      'id,time_utc,profile_id,profile,os_user,action,phase,outcome,currency,amount,fee,address,network,transaction_id,error,detail,correlation_id,prev_hash,hash',
     );
     expect(line).toBe(
       `7,2026-01-02T03:04:05.000Z,p1,"Treasury, ""main""",alice,prepare,result,error,BTC,0.10000000,0.0005,` +

@@ -49,6 +49,40 @@ describe('an intact export', () => {
   });
 });
 
+describe('the time zone of an export', () => {
+  it('is stated in the signed manifest, and read back for the reviewer', async () => {
+    const manifest = JSON.parse(((await entriesOf(csvExport)).get('manifest.json') as Buffer).toString('utf8')) as { timeZone?: string };
+    expect(manifest.timeZone).toBe('UTC');
+    expect((await verifyExport(csvExport, trustOnly(desk))).manifest?.timeZone).toBe('UTC');
+  });
+
+  /** The export with its manifest text edited and signed again by the desk. */
+  async function withManifestText(edit: (text: string) => string): Promise<string> {
+    const entries = await entriesOf(csvExport);
+    const text = edit((entries.get('manifest.json') as Buffer).toString('utf8'));
+    return rewritten(csvExport, (copy) => {
+      copy.set('manifest.json', Buffer.from(text));
+      copy.set('manifest.sig', Buffer.from(desk.sign(Buffer.from(text)).toString('base64')));
+    });
+  }
+
+  it('an older export that did not state it is still verified, its zone unknown', async () => {
+    const path = await withManifestText((text) => text.replace(/\n {2}"timeZone": "UTC",/, ''));
+    expect((await entriesOf(path)).get('manifest.json')?.toString('utf8')).not.toContain('timeZone');
+    const result = await verifyExport(path, trustOnly(desk));
+    expect(result.problems).toEqual([]);
+    expect(result.verified).toBe(true);
+    expect(result.manifest?.timeZone).toBeNull();
+  });
+
+  it('a manifest claiming another zone is not read as a Coffer manifest, and names the field', async () => {
+    const path = await withManifestText((text) => text.replace('"timeZone": "UTC"', '"timeZone": "CET"'));
+    const result = await verifyExport(path, trustOnly(desk));
+    expect(result.verified).toBe(false);
+    expect(result.problems.map((problem) => problem.message).join(' ')).toContain('timeZone');
+  });
+});
+
 describe('a changed export', () => {
   const kinds = async (path: string) => (await verifyExport(path, trustOnly(desk))).problems.map((problem) => problem.kind);
 

@@ -14,6 +14,11 @@ export interface Fact {
   title?: string;
 }
 
+/** The zone of the files' times: stated by the signed manifest, or (older exports) UTC by Coffer's rule. */
+function fileZoneWords(zone: string | null): string {
+  return zone === null ? 'UTC (this older export does not state it)' : `${zone}, as the signed manifest states`;
+}
+
 /** What the signed manifest says about the export, as a reviewer reads it. */
 export function manifestFacts(manifest: ExportManifestView): Fact[] {
   const format = FORMAT_CHOICES.find((choice) => choice.format === manifest.format)?.label ?? (manifest.balances ? 'Balances (CSV)' : manifest.format);
@@ -36,6 +41,7 @@ export function manifestFacts(manifest: ExportManifestView): Fact[] {
     { label: 'Format', value: format },
     { label: 'Files', value: manifest.files.map((file) => file.name).join(', ') },
     { label: 'Created', value: showTimeZoned(manifest.createdAt), title: utcTime(manifest.createdAt) },
+    { label: 'Times in the files', value: fileZoneWords(manifest.timeZone) },
     { label: 'App version', value: `Coffer ${manifest.appVersion}` },
   ];
 }

@@ -23,6 +23,7 @@ export function report(overrides: Partial<ReviewReport> = {}): ReviewReport {
       rowCount: 2_500,
       files: [{ name: 'koinly.csv', sha256: 'ab', rows: 2_500, bytes: 400_000 }],
       createdAt: '2026-04-01T09:00:00.000Z',
+      timeZone: 'UTC',
       signerFingerprint: FINGERPRINT,
     },
     signer: { fingerprint: FINGERPRINT, publicKey: PUBLIC_KEY, trusted: true, label: 'Treasury desk' },

@@ -58,6 +58,8 @@ describe('balances in words', () => {
     expect(facts.find((fact) => fact.label === 'Total')?.value).toBe('139,500.75 USDT');
     expect(facts.find((fact) => fact.label === 'Currencies')?.value).toBe('2');
     expect(facts.find((fact) => fact.label === 'Format')?.value).toBe('Balances (CSV)');
+    expect(facts.find((fact) => fact.label === 'Times in the files')?.value).toBe('UTC, as the signed manifest states');
+    expect(manifestFacts({ ...base, timeZone: null }).find((fact) => fact.label === 'Times in the files')?.value).toBe('UTC (this older export does not state it)');
   });
 });
 

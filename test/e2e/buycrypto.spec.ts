@@ -87,7 +87,7 @@ test('compare quotes, create an order from the best one, pay at the checkout: co
   await expect(row.getByTestId('buy-order-deposit')).toContainText(`Deposit ${new Decimal(order.target_amount).toFixed(8)} BTC`);
   await expect(row.getByTestId('buy-order-deposit')).toContainText('matched by operation id');
   await expect.poll(notifications).toEqual([
-    { title: 'Coins arrived', body: `${new Decimal(order.target_amount).toFixed()} BTC from Sandbox Pay (order ${order.id}) are in your wallet` },
+    { title: 'Coins arrived', body: `${new Decimal(order.target_amount).toFixed(8)} BTC from Sandbox Pay (order ${order.id}) are in your wallet` },
   ]);
   const arrivedMessage = page.locator('.n-message').filter({ hasText: 'Coins arrived' });
   await expect(arrivedMessage).toContainText(`from Sandbox Pay (order ${order.id}) are in your wallet`);

@@ -2,7 +2,7 @@
 // order in place, the status's colour (its words come from main), the deposit that delivered the
 // coins, and what the arrival notification says.
 import { buyOrderKey, type BuyDeposit, type BuyOrderView } from '../../../../preload/contract';
-import { formatAmount, precisionOf, type Precisions } from '../money/money-format';
+import { formatMoneyWithCode, type Precisions } from '../money/money-format';
 import type { Tone } from '../shell/tone';
 
 const TONES: Record<string, Tone> = { initial: 'warning', in_progress: 'info', completed: 'success', failed: 'error', expired: 'default' };
@@ -46,9 +46,9 @@ export function mergeOrders(known: readonly BuyOrderView[], listed: readonly Buy
   return newestFirst([...byKey.values()]);
 }
 
-/** "0.00123 BTC": an amount as a sentence says it, in the currency's precision without trailing zeros. */
+/** "0.00123000 BTC": the amount as the order list and the wallet show it, padded to its precision. */
 export function amountWords(amount: string, currency: string, precision: Precisions): string {
-  return `${formatAmount(amount, precisionOf(currency, precision), { trim: true })} ${currency}`;
+  return formatMoneyWithCode(amount, currency, precision);
 }
 
 /** The desktop notification once an order's coins are in the wallet. */

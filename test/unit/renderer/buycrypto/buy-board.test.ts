@@ -55,6 +55,6 @@ describe('order rows', () => {
 
   it('says what arrived, from whom, in plain words', () => {
     const done = order('12', { receive: '0.00123000', status: 'completed', open: false });
-    expect(arrivalNotice(done, OPTIONS.precision)).toEqual({ title: 'Coins arrived', body: '0.00123 BTC from Sandbox Pay (order 12) are in your wallet' });
+    expect(arrivalNotice(done, OPTIONS.precision)).toEqual({ title: 'Coins arrived', body: '0.00123000 BTC from Sandbox Pay (order 12) are in your wallet' });
   });
 });

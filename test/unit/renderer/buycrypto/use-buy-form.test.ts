@@ -151,7 +151,7 @@ describe('arrival notifier', () => {
     const done = order('12', { status: 'completed', open: false });
     expect(notifier.arrived(done, OPTIONS.precision)).toBe('desktop');
     expect(notifier.arrived(done, OPTIONS.precision)).toBe('already');
-    expect(granted.shown).toEqual(['Coins arrived: 0.00123 BTC from Sandbox Pay (order 12) are in your wallet']);
+    expect(granted.shown).toEqual(['Coins arrived: 0.00123000 BTC from Sandbox Pay (order 12) are in your wallet']);
     expect(inApp).toEqual(granted.shown);
     expect(createArrivalNotifier(api('denied').fake, () => undefined).arrived(done, OPTIONS.precision)).toBe('in-app');
   });

@@ -3,16 +3,23 @@
 // its drawer say 11.1125 under every filter that shows it, never a figure rounded to the decimals
 // of the totals. Then Settings switch the date format and the time zone, and the export's
 // creation time on Review follows, naming its zone. The browser runs in New York time, so local
-// and UTC differ.
+// and UTC differ. Settings are shot in both themes at 1280×720.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, startCofferHost, test } from './fixtures';
 import { goToSection, historyRows, pickFilter } from './history-sandbox';
+import { shootInBothThemes } from './screenshots';
 import { EXACT_AMOUNT, EXACT_ID, exactAmountsExport } from './exact-amounts-export';
 
 test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
+
+/** The filter bar back in full view (a row's drawer scrolls the page), then values picked. */
+async function filterBy(page: Page, key: 'currencies' | 'types' | 'statuses', labels: string[]): Promise<void> {
+  await page.getByTestId('review-verdict').scrollIntoViewIfNeeded();
+  await pickFilter(page, key, labels);
+}
 
 async function expectExactEverywhere(page: Page, filter: string): Promise<void> {
   const row = page.locator(`[data-testid="history-row"][data-id="${EXACT_ID}"]`);
@@ -25,7 +32,7 @@ async function expectExactEverywhere(page: Page, filter: string): Promise<void> 
 }
 
 test('Review shows 11.1125 LTC exactly under every filter, and Settings change how its times read', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const work = mkdtempSync(join(tmpdir(), 'coffer-e2e-exact-'));
   const reviewer = await startCofferHost(join(work, 'data'), { COFFER_NO_SANDBOX: '1' });
   try {
@@ -39,15 +46,16 @@ test('Review shows 11.1125 LTC exactly under every filter, and Settings change h
     await expect(page.locator('[data-testid="totals-row"][data-currency="LTC"]')).toContainText('11.113');
     await expectExactEverywhere(page, 'no filter');
 
-    await pickFilter(page, 'currencies', ['LTC']);
+    await filterBy(page, 'currencies', ['LTC']);
     await expect(historyRows(page)).toHaveCount(3);
     await expectExactEverywhere(page, 'LTC');
-    await pickFilter(page, 'statuses', ['Done']);
+    await filterBy(page, 'statuses', ['Done']);
     await expect(historyRows(page)).toHaveCount(2);
     await expectExactEverywhere(page, 'LTC, done');
-    await pickFilter(page, 'types', ['Withdrawal']);
+    await filterBy(page, 'types', ['Withdrawal']);
     await expect(historyRows(page)).toHaveCount(1);
     await expectExactEverywhere(page, 'LTC, done, withdrawals');
+    await page.getByTestId('review-verdict').scrollIntoViewIfNeeded();
     await page.getByTestId('filter-direction').click();
     await page.locator('.n-base-select-option').filter({ hasText: /^Money out$/ }).click();
     await expectExactEverywhere(page, 'LTC, done, withdrawals, money out');
@@ -62,6 +70,8 @@ test('Review shows 11.1125 LTC exactly under every filter, and Settings change h
     await expect(page.getByTestId('time-example')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
     await page.getByTestId('date-style-local').click();
     await expect(page.getByTestId('time-example')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2} UTC$/);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await shootInBothThemes(page, 'settings-display');
 
     await goToSection(page, 'Review');
     await expect(created).toHaveText('Mar 2, 2025, 10:00:00 UTC');

@@ -1,5 +1,5 @@
 // The Portfolio page's reads: the net worth history for the chosen range and scope, and today's
-// allocation, both valued in the wallet page's currency. Read when the link comes up or the
+// allocation, both valued in the chosen valuation currency. Read when the link comes up or the
 // profile changes, when the range, scope or valuation changes, and again when main says the
 // portfolio changed (a snapshot, new history) — at most every CHANGE_REREAD_MS however often it
 // says so. An answer for an older request or another profile is dropped.

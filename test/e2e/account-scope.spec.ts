@@ -108,7 +108,7 @@ test('a 503 maintenance fault and a dropped stream each turn the Wallet to "as o
   await goTo(page, 'Approvals');
   await expect(page.getByTestId('approvals-page')).toBeVisible();
   await goTo(page, 'Wallet'); // the page reads the balances again when it opens
-  await expect(live).toHaveText(/as of \d{2}:\d{2}:\d{2} \(not live\)/, { timeout: 20_000 });
+  await expect(live).toHaveText(/as of \d{2}:\d{2}:\d{2} \S+ \(not live\)/, { timeout: 20_000 });
   await expect(live).toHaveAttribute('data-live', 'false');
   await expect(page.getByTestId('wallet-stale')).toContainText('maintenance');
   await expect(page.getByTestId('wallet-stale').getByRole('button', { name: 'Try again' })).toBeVisible();

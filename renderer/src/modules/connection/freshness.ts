@@ -2,6 +2,7 @@
 // A view is live only while its data arrives from the active profile's stream (or, for a view
 // without a stream, its latest read succeeded) over the current link to main; anything else that
 // is still held is shown "as of" its time, with money and state-changing actions off.
+import { showClock } from '../display/show-time';
 
 export type Freshness =
   | { state: 'empty' }
@@ -48,8 +49,7 @@ export function staleNotice(current: Freshness): { title: string; body: string }
   };
 }
 
-/** HH:MM:SS in local time (a plain stand-in until the shared date formatter exists). */
+/** "08:41:07 UTC": the clock time in the zone chosen in Settings, named. */
 export function clockTime(epochMs: number): string {
-  const at = new Date(epochMs);
-  return [at.getHours(), at.getMinutes(), at.getSeconds()].map((part) => String(part).padStart(2, '0')).join(':');
+  return showClock(new Date(epochMs));
 }

@@ -1,8 +1,11 @@
 // When a view may call itself live, and what it says when it may not.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setZone } from '../../../../renderer/src/modules/display/display-preferences';
 import { clockTime, freshness, notLiveReason, staleNotice, type FreshnessFacts } from '../../../../renderer/src/modules/connection/freshness';
 
-const at = new Date(2026, 10, 27, 8, 41, 7).getTime();
+const at = Date.UTC(2026, 10, 27, 8, 41, 7);
+
+beforeEach(() => setZone('utc'));
 const facts = (changes: Partial<FreshnessFacts> = {}): FreshnessFacts => ({
   readAt: at, readError: null, sameLink: true, stream: { up: true }, ...changes,
 });
@@ -28,7 +31,7 @@ describe('freshness', () => {
     expect(notLiveReason({ state: 'live', asOf: at })).toBeNull();
     expect(notLiveReason({ state: 'empty' })).toBe('Not live: nothing has been read from the service yet.');
     expect(notLiveReason({ state: 'stale', asOf: at, reason: 'the live updates stopped' })).toBe(
-      'Not live: the live updates stopped. Shown as of 08:41:07; actions that move money or change the account are off until fresh data arrives.',
+      'Not live: the live updates stopped. Shown as of 08:41:07 UTC; actions that move money or change the account are off until fresh data arrives.',
     );
   });
 
@@ -36,13 +39,15 @@ describe('freshness', () => {
     expect(staleNotice({ state: 'live', asOf: at })).toBeNull();
     expect(staleNotice({ state: 'empty' })).toBeNull();
     expect(staleNotice({ state: 'stale', asOf: at, reason: 'reading it again failed: down' })).toEqual({
-      title: 'Not live — shown as of 08:41:07',
+      title: 'Not live — shown as of 08:41:07 UTC',
       body: 'Reading it again failed: down. Actions that move money or change the account are off until fresh data arrives.',
     });
   });
 
-  it('writes the time as HH:MM:SS in local time', () => {
-    expect(clockTime(new Date(2026, 0, 2, 3, 4, 5).getTime())).toBe('03:04:05');
-    expect(clockTime(new Date(2026, 0, 2, 23, 59, 59).getTime())).toBe('23:59:59');
+  it('writes the time as HH:MM:SS in the zone Settings chose, naming it', () => {
+    expect(clockTime(Date.UTC(2026, 0, 2, 3, 4, 5))).toBe('03:04:05 UTC');
+    expect(clockTime(Date.UTC(2026, 0, 2, 23, 59, 59))).toBe('23:59:59 UTC');
+    setZone('local');
+    expect(clockTime(new Date(2026, 0, 2, 23, 59, 59).getTime())).toMatch(/^23:59:59 \S+/);
   });
 });

@@ -1,6 +1,7 @@
 // A signed history export made in the test process, holding an LTC withdrawal of 11.1125 beside
-// LTC rows whose totals have only three decimals (a failed 0.0005 withdrawal makes money out
-// 11.113): a screen that took a currency's decimals from the totals would show −11.113.
+// LTC rows whose totals have only three decimals (a completed 0.0005 withdrawal makes money out
+// 11.113): a screen that took a currency's decimals from the totals would show −11.113. A failed
+// withdrawal gives the status filter something to leave out.
 import type { HistoryEntry } from '../../preload/contract/history';
 import { makeExport, testKey } from '../unit/exports/signed-export';
 
@@ -21,7 +22,8 @@ const ROWS: readonly HistoryEntry[] = [
   row({ id: 'ltc-in', type: 'DEPOSIT', direction: 'in', currency: 'LTC', amount: '25', createdAt: '2025-03-01T08:00:00.000Z' }),
   row({ id: 'btc-in', type: 'DEPOSIT', direction: 'in', currency: 'BTC', amount: '0.0123', createdAt: '2025-03-01T09:00:00.000Z' }),
   row({ id: EXACT_ID, type: 'WITHDRAW', direction: 'out', currency: 'LTC', amount: EXACT_AMOUNT, fee: '0.001', address: 'ltc1qexactamount', createdAt: '2025-03-01T10:00:00.000Z' }),
-  row({ id: 'ltc-failed', type: 'WITHDRAW', status: 'FAILED', direction: 'out', currency: 'LTC', amount: '0.0005', createdAt: '2025-03-01T11:00:00.000Z' }),
+  row({ id: 'ltc-small', type: 'WITHDRAW', direction: 'out', currency: 'LTC', amount: '0.0005', createdAt: '2025-03-01T11:00:00.000Z' }),
+  row({ id: 'ltc-failed', type: 'WITHDRAW', status: 'FAILED', direction: 'out', currency: 'LTC', amount: '2', createdAt: '2025-03-01T12:00:00.000Z' }),
 ];
 
 /** The export's path (a scratch folder of this process). */

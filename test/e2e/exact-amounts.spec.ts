@@ -40,25 +40,25 @@ test('Review shows 11.1125 LTC exactly under every filter, and Settings change h
     await page.getByTestId('open-export-review').click();
     await page.getByTestId('review-file').setInputFiles(await exactAmountsExport());
     await expect(page.getByTestId('review-verdict')).toHaveAttribute('data-kind', 'unknownSigner', { timeout: 20_000 });
-    await expect(page.getByTestId('history-totals')).toHaveAttribute('data-total', '4');
-    await expect(historyRows(page)).toHaveCount(4);
+    await expect(page.getByTestId('history-table')).toHaveAttribute('data-total', '5');
+    await expect(historyRows(page)).toHaveCount(5);
     // The totals have three decimals (money out 11.113): nothing may be taken from them.
     await expect(page.locator('[data-testid="totals-row"][data-currency="LTC"]')).toContainText('11.113');
     await expectExactEverywhere(page, 'no filter');
 
     await filterBy(page, 'currencies', ['LTC']);
-    await expect(historyRows(page)).toHaveCount(3);
+    await expect(historyRows(page)).toHaveCount(4);
     await expectExactEverywhere(page, 'LTC');
-    await filterBy(page, 'statuses', ['Done']);
-    await expect(historyRows(page)).toHaveCount(2);
-    await expectExactEverywhere(page, 'LTC, done');
+    await filterBy(page, 'statuses', ['Completed']);
+    await expect(historyRows(page)).toHaveCount(3);
+    await expectExactEverywhere(page, 'LTC, completed');
     await filterBy(page, 'types', ['Withdrawal']);
-    await expect(historyRows(page)).toHaveCount(1);
-    await expectExactEverywhere(page, 'LTC, done, withdrawals');
+    await expect(historyRows(page)).toHaveCount(2);
+    await expectExactEverywhere(page, 'LTC, completed, withdrawals');
     await page.getByTestId('review-verdict').scrollIntoViewIfNeeded();
     await page.getByTestId('filter-direction').click();
     await page.locator('.n-base-select-option').filter({ hasText: /^Money out$/ }).click();
-    await expectExactEverywhere(page, 'LTC, done, withdrawals, money out');
+    await expectExactEverywhere(page, 'LTC, completed, withdrawals, money out');
 
     // Made at 10:00 UTC: ISO in the computer's zone (New York) until Settings say otherwise.
     const created = page.getByTestId('review-manifest').locator('[data-fact="Created"]');

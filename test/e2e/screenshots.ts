@@ -25,11 +25,21 @@ export async function shootInBothThemes(page: Page, name: string): Promise<void>
   }
 }
 
+/** ECharts draws on a canvas and animates its first drawing, a resize and a change of colours over
+ *  up to a second; the screenshot's own animation control does not reach a canvas, so a page with a
+ *  chart is given that second before it is shot. */
+const CHART_ANIMATION_MS = 1_000;
+
+async function letChartsSettle(page: Page): Promise<void> {
+  if ((await page.locator('canvas').count()) > 0) await page.waitForTimeout(CHART_ANIMATION_MS);
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await expect(page.locator('.app-root')).toHaveAttribute('data-theme', theme);
+    await letChartsSettle(page);
     await page.screenshot({ path: `${SHOTS}/${theme}-${name}.png`, animations: 'disabled' });
   }
   await page.emulateMedia({ colorScheme: 'light' });

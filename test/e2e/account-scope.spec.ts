@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import Decimal from '../../preload/contract/decimal';
 import { expect, startCofferHost, test, type CofferHost } from './fixtures';
+import { shootInBothThemes } from './screenshots';
 import { ETH_ADDRESS, SandboxDesk, balanceRow, control, goTo, tab } from './approvals-sandbox';
 import { fillProfileForm, goToProfiles, profileCard, profileForm } from './profile-page';
 import { goToSubAccounts } from './subaccounts-sandbox';
@@ -116,6 +117,7 @@ test('a 503 maintenance fault and a dropped stream each turn the Wallet to "as o
   await expect(page.getByTestId('wallet-page').getByText('Live', { exact: true })).toHaveCount(0);
   await expect(balanceRow(page, 'USDT')).toContainText(usdt); // kept, as of its time
   await expect(page.getByTestId('open-withdraw')).toBeDisabled();
+  await shootInBothThemes(page, 'wallet-not-live');
   await balanceRow(page, 'USDT').click();
   const drawer = page.getByTestId('currency-drawer');
   await expect(drawer.getByTestId('drawer-withdraw')).toBeDisabled();
@@ -165,6 +167,7 @@ test('a profile whose service cannot be reached shows nothing of the last one: n
   await expect(page.getByTestId('approvals-stale')).toContainText(/shown as of \d{2}:\d{2}:\d{2}/);
   await expect(waiting.getByTestId('approval-blocked')).toHaveText('Not live');
   await expect(page.getByRole('button', { name: /Approve|Reject/ })).toHaveCount(0);
+  await shootInBothThemes(page, 'approvals-not-live');
   await control(desk.restUrl, 'DELETE', '/sandbox/faults');
   await page.getByTestId('approvals-stale').getByRole('button', { name: 'Try again' }).click();
   await expect(waiting.getByTestId('approve')).toBeEnabled({ timeout: 20_000 });
@@ -188,6 +191,7 @@ test('a profile whose service cannot be reached shows nothing of the last one: n
   await expect(page.getByTestId('open-withdraw')).toBeDisabled();
   expect(await amountsShown(amounts)).toEqual([]);
   await expect(page.getByText('Live', { exact: true })).toHaveCount(0);
+  await shootInBothThemes(page, 'wallet-unreachable');
 
   await goTo(page, 'Approvals');
   await expect(page.getByTestId('approvals-error')).toBeVisible({ timeout: 30_000 });
@@ -196,6 +200,7 @@ test('a profile whose service cannot be reached shows nothing of the last one: n
   await expect(page.getByTestId('approval-row')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Approve/ })).toHaveCount(0);
   expect(await amountsShown(amounts)).toEqual([]);
+  await shootInBothThemes(page, 'approvals-unreachable');
 
   await goToSubAccounts(page);
   await expect(page.getByTestId('subaccounts-error')).toBeVisible({ timeout: 30_000 });
@@ -203,6 +208,7 @@ test('a profile whose service cannot be reached shows nothing of the last one: n
   await expect(page.getByTestId('subaccounts-sum')).toHaveCount(0);
   await expect(page.getByTestId('subaccount-row')).toHaveCount(0);
   await expect(page.getByText('Live', { exact: true })).toHaveCount(0);
+  await shootInBothThemes(page, 'subaccounts-unreachable');
 
   // Back on the sandbox, its own numbers are read again and live.
   await makeActive('Sandbox');

@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { isoTime } from './fields';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
 import type { DateBalances, PortfolioScope } from './portfolio-day';
+import type { ExportFolderChoices, SigningKeyInfo, TrustedKey } from './export-keys';
 import { visibleText } from './profile-schemas';
+
+export * from './export-keys';
 
 /** in: the wallet received it; out: the wallet paid it (fees are always out). */
 export const HISTORY_DIRECTIONS = ['in', 'out'] as const;
@@ -165,16 +168,6 @@ export interface ExportRequest {
   folder?: string;
 }
 
-/** Where an export may be written. */
-export interface ExportFolderChoices {
-  /** Coffer's export folder (settings, else COFFER_EXPORT_DIR, else <data dir>/exports). */
-  defaultFolder: string;
-  /** Folders the user chose in the folder dialog since the app started. */
-  chosen: string[];
-  /** Whether chooseExportFolder can show a folder dialog (the desktop app; not the browser). */
-  canChoose: boolean;
-}
-
 export interface ExportResult {
   exportId: string;
   /** The one .zip file written: data files, manifest and signature. */
@@ -185,25 +178,6 @@ export interface ExportResult {
   bytes: number;
   /** The signing key's fingerprint, as Settings shows it. */
   fingerprint: string;
-}
-
-/** The installation's export signing key (Ed25519): only its public half ever leaves main. */
-export interface SigningKeyInfo {
-  /** SHA-256 of the raw public key, upper-case hex in groups of four. */
-  fingerprint: string;
-  /** The raw 32-byte public key, base64. */
-  publicKey: string;
-  createdAt: string;
-}
-
-/** A desk whose exports this installation accepts as signed by someone known. */
-export interface TrustedKey {
-  fingerprint: string;
-  publicKey: string;
-  label: string;
-  /** True for this installation's own key (it cannot be removed). */
-  own: boolean;
-  addedAt: string;
 }
 
 /** What an export's manifest says about itself (as signed). */

@@ -99,6 +99,10 @@ test('the drawer: transfers both ways with max, reviewed, checked at the sandbox
   await subAccountRow(page, 'sub-beta@sandbox.test').getByText('sub-beta@sandbox.test').click();
   const drawer = page.getByTestId('subaccount-drawer');
   await expect(drawer.locator('[data-testid="sub-balance-row"][data-currency="USDT"]').getByTestId('sub-balance-wallet')).toHaveText(shown(betaBefore, 6, '').trim());
+  // Values are computed from rates: each in USDT's two decimals, never the division's long tail.
+  const values = await drawer.getByTestId('sub-balance-value').allInnerTexts();
+  expect(values.length).toBeGreaterThan(1);
+  for (const value of values) expect(value).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
   await shootInBothThemes(page, 'subaccounts-drawer');
 
   // Master → sub-account: reviewed in words, then checked at the sandbox.

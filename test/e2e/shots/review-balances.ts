@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     await page.getByTestId('open-export-review').click();
     await page.getByTestId('review-file').setInputFiles(await balancesExportFile(work));
     await expect(page.getByTestId('review-verdict')).toHaveAttribute('data-kind', 'unknownSigner', { timeout: 20_000 });
-    await expect(page.getByTestId('review-balances-sentence')).toHaveText('Balances at the close of 31 Dec 2025 in USDT, master and sub-accounts');
+    await expect(page.getByTestId('review-balances-sentence')).toHaveText('Balances at the close of 2025-12-31 in USDT, master and sub-accounts');
     await expect(page.getByTestId('review-balances-row')).toHaveCount(YEAR_END_ROWS);
     await expect(page.getByTestId('review-balances-total')).toHaveText('684,644.90114565080000339107');
     await shootInBothThemes(page, 'review-balances');

@@ -19,3 +19,7 @@ export const showClock = (iso: string | Date): string => formatClockZoned(iso, s
 export const shownZone = (): string => zoneAbbreviation(style());
 /** "Times in UTC" / "Times in local time (CET)". */
 export const timesNote = (): string => zoneNote(style());
+/** A calendar day of the service's daily closes ("2026-11-27", a UTC day) in the chosen date
+ *  format; never moved into the computer's zone, where it could read as the day before. */
+export const showDay = (day: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDate(`${day}T00:00:00Z`, { date: displayPreferences.date, zone: 'utc' }) : day;

@@ -2,6 +2,7 @@
 // nothing to draw, the snapshots that disagree with the history, and which day the balances table
 // opens on. Days are UTC calendar days (YYYY-MM-DD), as main sends them.
 import type { NetWorthHistory, PortfolioNote, PortfolioNoteKind, SnapshotDisagreement } from '../../../../preload/contract/portfolio';
+import { showDay } from '../display/show-time';
 import { formatAmount, formatMoneyWithCode, type Precisions } from '../money/money-format';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -17,9 +18,9 @@ export function shortDay(day: string): string {
   return utcDate(day)?.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' }) ?? day;
 }
 
-/** "26 Aug 2026" (for a sentence or a tooltip). */
+/** "2026-08-26" or "Aug 26, 2026" as chosen in Settings (for a sentence or a tooltip). */
 export function longDay(day: string): string {
-  return utcDate(day)?.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }) ?? day;
+  return showDay(day);
 }
 
 /** The UTC day `count` days after `day` (before, when negative). */

@@ -9,6 +9,8 @@ import {
   zoneAbbreviation,
   zoneNote,
 } from '../../../../renderer/src/modules/display/time-format';
+import { displayPreferences } from '../../../../renderer/src/modules/display/display-preferences';
+import { showDay } from '../../../../renderer/src/modules/display/show-time';
 
 const AT = '2026-11-27T07:34:05Z';
 let savedZone: string | undefined;
@@ -61,5 +63,21 @@ describe('formatDateTime', () => {
   it('gives back text that is not a time rather than "Invalid Date"', () => {
     expect(formatDateTime('not a time', { date: 'iso', zone: 'utc' })).toBe('not a time');
     expect(formatDateTimeZoned('', { date: 'local', zone: 'local' })).toBe('');
+  });
+});
+
+describe('showDay', () => {
+  it('tells a day of the daily closes in the chosen format, never as the day before in a zone behind UTC', () => {
+    const saved = { date: displayPreferences.date, zone: displayPreferences.zone };
+    try {
+      displayPreferences.zone = 'local';
+      displayPreferences.date = 'iso';
+      expect(showDay('2025-12-31')).toBe('2025-12-31');
+      displayPreferences.date = 'local';
+      expect(showDay('2025-12-31')).toBe('Dec 31, 2025');
+      expect(showDay('not a day')).toBe('not a day');
+    } finally {
+      Object.assign(displayPreferences, saved);
+    }
   });
 });

@@ -33,8 +33,8 @@ describe('net worth chart', () => {
 
   it('says the day, the exact value, the snapshot, the disagreement and what has no price in the tooltip', () => {
     const option = buildNetWorthOption(netWorth(), { USDT: 2 }, colors);
-    expect(option.tooltip.formatter([{ dataIndex: 3 }])).toBe('4 Mar 2026<br/>Net worth: 900.00 USDT<br/>Snapshot: 950.13 USDT<br/>Snapshot disagrees on BTC');
-    expect(option.tooltip.formatter([{ dataIndex: 2 }])).toBe('3 Mar 2026<br/>Net worth: no value (nothing held has a price)<br/>No price: XYZ');
+    expect(option.tooltip.formatter([{ dataIndex: 3 }])).toBe('2026-03-04<br/>Net worth: 900.00 USDT<br/>Snapshot: 950.13 USDT<br/>Snapshot disagrees on BTC');
+    expect(option.tooltip.formatter([{ dataIndex: 2 }])).toBe('2026-03-03<br/>Net worth: no value (nothing held has a price)<br/>No price: XYZ');
     expect(option.tooltip.formatter([{ dataIndex: 4 }])).toContain('Net worth: 1,100.00 USDT<br/>No price: XYZ');
   });
 
@@ -56,8 +56,8 @@ describe('per-currency chart', () => {
 
   it('tells each day’s amount, price and value exactly in their precisions', () => {
     const option = buildCurrencyOption(netWorth().currencies[0]!, 'USDT', { USDT: 2, BTC: 8 }, colors);
-    expect(option.tooltip.formatter([{ dataIndex: 3 }])).toBe('4 Mar 2026<br/>Amount: 0.00000001 BTC<br/>Close price: 60,000.00 USDT<br/>Value: 0.00 USDT');
-    expect(option.tooltip.formatter([{ dataIndex: 2 }])).toBe('3 Mar 2026<br/>Amount: 0.01200000 BTC<br/>No USDT price that day<br/>Value: —');
+    expect(option.tooltip.formatter([{ dataIndex: 3 }])).toBe('2026-03-04<br/>Amount: 0.00000001 BTC<br/>Close price: 60,000.00 USDT<br/>Value: 0.00 USDT');
+    expect(option.tooltip.formatter([{ dataIndex: 2 }])).toBe('2026-03-03<br/>Amount: 0.01200000 BTC<br/>No USDT price that day<br/>Value: —');
   });
 });
 

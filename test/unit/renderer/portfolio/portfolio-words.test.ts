@@ -30,7 +30,7 @@ describe('the balances table’s day', () => {
 
 describe('notes and disagreements in words', () => {
   it('lists each disagreement with the currency and both amounts in its precision', () => {
-    expect(disagreementWords(netWorth().disagreements, { BTC: 8 })).toEqual(['On 4 Mar 2026 the snapshot held 0.01500000 BTC, the history 0.00000001 BTC.']);
+    expect(disagreementWords(netWorth().disagreements, { BTC: 8 })).toEqual(['On 2026-03-04 the snapshot held 0.01500000 BTC, the history 0.00000001 BTC.']);
   });
 
   it('says main’s own words, the kind’s words when main sent none, and leaves the summary out when disagreements are listed', () => {

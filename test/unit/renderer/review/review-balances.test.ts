@@ -30,8 +30,8 @@ const DAY: DateBalances = {
 
 describe('balances in words', () => {
   it('says the day, the valuation currency and the accounts', () => {
-    expect(balancesSentence(DAY)).toBe('Balances at the close of 31 Dec 2025 in USDT, master and sub-accounts');
-    expect(balancesSentence({ ...DAY, scope: 'master', valuationCurrency: 'EUR', day: '2026-02-01' })).toBe('Balances at the close of 1 Feb 2026 in EUR, master account only');
+    expect(balancesSentence(DAY)).toBe('Balances at the close of 2025-12-31 in USDT, master and sub-accounts');
+    expect(balancesSentence({ ...DAY, scope: 'master', valuationCurrency: 'EUR', day: '2026-02-01' })).toBe('Balances at the close of 2026-02-01 in EUR, master account only');
   });
 
   it('shows every figure with the digits exported, an unknown price said, the total and what it leaves out', () => {
@@ -41,7 +41,7 @@ describe('balances in words', () => {
       { currency: 'XYZ', amount: '12,345', price: 'no price', value: '—' },
     ]);
     expect(view.total).toBe('139,500.75');
-    expect(view.unpricedNote).toBe('No USDT price on 31 Dec 2025 for XYZ: left out of the total.');
+    expect(view.unpricedNote).toBe('No USDT price on 2025-12-31 for XYZ: left out of the total.');
     expect(balancesView({ ...DAY, unpriced: [] }).unpricedNote).toBeNull();
   });
 
@@ -54,7 +54,7 @@ describe('balances in words', () => {
     const labels = facts.map((fact) => fact.label);
     expect(labels).not.toContain('Filter');
     expect(labels).not.toContain('Time range');
-    expect(facts.find((fact) => fact.label === 'Day')).toEqual({ label: 'Day', value: '31 Dec 2025, at the close (UTC)', title: expect.stringContaining('2025-12-31') });
+    expect(facts.find((fact) => fact.label === 'Day')).toEqual({ label: 'Day', value: '2025-12-31, at the close (UTC)', title: expect.stringContaining('2025-12-31') });
     expect(facts.find((fact) => fact.label === 'Total')?.value).toBe('139,500.75 USDT');
     expect(facts.find((fact) => fact.label === 'Currencies')?.value).toBe('2');
     expect(facts.find((fact) => fact.label === 'Format')?.value).toBe('Balances (CSV)');

@@ -6,11 +6,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AppError } from '../../../../preload/contract';
-import { appErrorText } from '../../../../preload/contract/result';
 import type { WithdrawalView } from '../../../../preload/contract/withdrawals';
 import { useConnectionStore } from '../connection/connection-store';
 import { summarizeStreams } from '../connection/connection-summary';
-import { freshness, notLiveReason } from '../connection/freshness';
+import { notLiveReason } from '../connection/freshness';
+import { useReadMarks } from '../connection/read-marks';
 import { scopeToActiveProfile } from '../profiles/profile-scope';
 import { mergeRow, replaceRows, sortRows, waitingCount } from './approval-rows';
 
@@ -19,8 +19,7 @@ export const useApprovalsStore = defineStore('approvals', () => {
   const rows = ref<WithdrawalView[]>([]);
   const loaded = ref(false);
   const loadError = ref<AppError | null>(null);
-  const readAt = ref<number | null>(null);
-  const readOnLink = ref(0);
+  const reads = useReadMarks();
   /** Set once the app-wide subscription runs, so it is started only once. */
   const syncing = ref(false);
 
@@ -28,7 +27,7 @@ export const useApprovalsStore = defineStore('approvals', () => {
     rows.value = [];
     loaded.value = false;
     loadError.value = null;
-    readAt.value = null;
+    reads.forget();
   });
   /** The profile the rows were read for. */
   const profileId = scope.heldFor;
@@ -38,13 +37,8 @@ export const useApprovalsStore = defineStore('approvals', () => {
   const fresh = computed(() => {
     const reports = Object.values(connection.streams[profileId.value ?? ''] ?? {});
     const level = summarizeStreams(reports);
-    return freshness({
-      readAt: readAt.value,
-      readError: loadError.value === null ? null : appErrorText(loadError.value),
-      sameLink: connection.transport.kind === 'ready' && readOnLink.value === connection.linkEpoch,
-      // Without the stream, an approval or rejection made elsewhere would not reach these rows.
-      stream: level === 'down' ? { up: false, detail: null } : { up: true },
-    });
+    // Without the stream, an approval or rejection made elsewhere would not reach these rows.
+    return reads.freshness(loadError.value, level === 'down' ? { up: false, detail: null } : { up: true });
   });
   /** Why Approve and Reject are not offered now, or null when they are. */
   const blockedReason = computed(() => notLiveReason(fresh.value));
@@ -54,8 +48,7 @@ export const useApprovalsStore = defineStore('approvals', () => {
     rows.value = replaceRows(rows.value, list);
     loaded.value = true;
     loadError.value = null;
-    readAt.value = Date.now();
-    readOnLink.value = connection.linkEpoch;
+    reads.markRead();
   }
 
   function applyUpdate(forProfile: string, view: WithdrawalView): void {

@@ -4,9 +4,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AppError, SubAccountBalances, SubAccountRow, SubAccountTotals } from '../../../../preload/contract';
-import { appErrorText } from '../../../../preload/contract/result';
-import { useConnectionStore } from '../connection/connection-store';
-import { freshness, notLiveReason } from '../connection/freshness';
+import { notLiveReason } from '../connection/freshness';
+import { useReadMarks } from '../connection/read-marks';
 import { scopeToActiveProfile } from '../profiles/profile-scope';
 
 export interface TotalsProgress {
@@ -15,7 +14,6 @@ export interface TotalsProgress {
 }
 
 export const useSubAccountsStore = defineStore('subaccounts', () => {
-  const connection = useConnectionStore();
   const rows = ref<SubAccountRow[]>([]);
   /** The profile the list was read for; null before the first read. */
   const listFor = ref<string | null>(null);
@@ -30,14 +28,13 @@ export const useSubAccountsStore = defineStore('subaccounts', () => {
   /** Accounts whose balances are being read now, and the last failure per account. */
   const balancesReading = ref<Record<string, boolean>>({});
   const balancesErrors = ref<Record<string, AppError | null>>({});
-  const listReadAt = ref<number | null>(null);
-  const listReadOnLink = ref(0);
+  const listReads = useReadMarks();
 
   const scope = scopeToActiveProfile(() => {
     rows.value = [];
     listFor.value = null;
     listError.value = null;
-    listReadAt.value = null;
+    listReads.forget();
     totals.value = {};
     totalsError.value = null;
     progress.value = null;
@@ -48,14 +45,7 @@ export const useSubAccountsStore = defineStore('subaccounts', () => {
 
   // The list has no stream; it is read on every visit and after every change made here, so it is
   // current while the last read succeeded over this link.
-  const fresh = computed(() =>
-    freshness({
-      readAt: listReadAt.value,
-      readError: listError.value === null ? null : appErrorText(listError.value),
-      sameLink: connection.transport.kind === 'ready' && listReadOnLink.value === connection.linkEpoch,
-      stream: null,
-    }),
-  );
+  const fresh = computed(() => listReads.freshness(listError.value, null));
   /** Why freezing, permission changes, sweeps and transfers are off now, or null. */
   const blockedReason = computed(() => notLiveReason(fresh.value));
 
@@ -63,8 +53,7 @@ export const useSubAccountsStore = defineStore('subaccounts', () => {
 
   function setList(profileId: string | null, list: SubAccountRow[]): void {
     if (!scope.accepts(profileId)) return;
-    listReadAt.value = Date.now();
-    listReadOnLink.value = connection.linkEpoch;
+    listReads.markRead();
     if (profileId !== listFor.value) {
       totals.value = {};
       balances.value = {};

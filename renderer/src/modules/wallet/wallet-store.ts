@@ -3,15 +3,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AppError } from '../../../../preload/contract';
-import { appErrorText } from '../../../../preload/contract/result';
 import type { CurrencyInfo, MergedBalance, WalletOverview } from '../../../../preload/contract/wallet';
-import { useConnectionStore } from '../connection/connection-store';
-import { freshness, notLiveReason } from '../connection/freshness';
+import { notLiveReason } from '../connection/freshness';
+import { useReadMarks } from '../connection/read-marks';
 import { scopeToActiveProfile } from '../profiles/profile-scope';
 import { applyBalanceUpdate } from './wallet-rows';
 
 export const useWalletStore = defineStore('wallet', () => {
-  const connection = useConnectionStore();
   const overview = ref<WalletOverview | null>(null);
   const currencies = ref<CurrencyInfo[]>([]);
   /** The profile the currency list was read for: another profile's service may list others. */
@@ -21,9 +19,8 @@ export const useWalletStore = defineStore('wallet', () => {
   const liveDetail = ref<string | null>(null);
   const loading = ref(false);
   const loadError = ref<AppError | null>(null);
-  /** When the overview was last read whole or updated by the stream (epoch ms). */
-  const readAt = ref<number | null>(null);
-  const readOnLink = ref(0);
+  /** When the overview was last read whole or updated by the stream. */
+  const reads = useReadMarks();
 
   const scope = scopeToActiveProfile(() => {
     overview.value = null;
@@ -32,7 +29,7 @@ export const useWalletStore = defineStore('wallet', () => {
     streamLive.value = false;
     liveDetail.value = null;
     loadError.value = null;
-    readAt.value = null;
+    reads.forget();
   });
 
   const currencyByCode = computed(() => new Map(currencies.value.map((currency) => [currency.code, currency])));
@@ -40,14 +37,7 @@ export const useWalletStore = defineStore('wallet', () => {
     ...Object.fromEntries(currencies.value.map((currency) => [currency.code, currency.precision])),
     ...(overview.value?.precision ?? {}),
   }));
-  const fresh = computed(() =>
-    freshness({
-      readAt: overview.value === null ? null : readAt.value,
-      readError: loadError.value === null ? null : appErrorText(loadError.value),
-      sameLink: connection.transport.kind === 'ready' && readOnLink.value === connection.linkEpoch,
-      stream: streamLive.value ? { up: true } : { up: false, detail: liveDetail.value },
-    }),
-  );
+  const fresh = computed(() => reads.freshness(loadError.value, streamLive.value ? { up: true } : { up: false, detail: liveDetail.value }));
   /** Live only while the balances arrive from the active profile's streams over this link. */
   const live = computed(() => fresh.value.state === 'live');
   /** Why withdrawals and transfers are off, or null while the balances are live. */
@@ -59,14 +49,13 @@ export const useWalletStore = defineStore('wallet', () => {
     overview.value = next;
     streamLive.value = next.live;
     loadError.value = null;
-    readAt.value = Date.now();
-    readOnLink.value = connection.linkEpoch;
+    reads.markRead();
   }
 
   function applyBalances(profileId: string, balances: MergedBalance[]): void {
     if (overview.value === null || overview.value.profileId !== profileId) return;
     overview.value = applyBalanceUpdate(overview.value, balances);
-    readAt.value = Date.now();
+    reads.markUpdated();
   }
 
   function setLive(profileId: string, next: boolean, detail: string | undefined): void {
@@ -97,7 +86,7 @@ export const useWalletStore = defineStore('wallet', () => {
   }
 
   return {
-    overview, currencies, live, liveDetail, loading, loadError, readAt, fresh, blockedReason, currencyByCode, precision,
+    overview, currencies, live, liveDetail, loading, loadError, readAt: reads.readAt, fresh, blockedReason, currencyByCode, precision,
     setOverview, applyBalances, setLive, setCurrencies, hasCurrenciesFor, setLoading, setLoadError,
   };
 });

@@ -17,7 +17,7 @@ import { invalid, normalCode } from '../field-checks';
 import type { PendingLedger, SendOutcome } from '../pending/ledger';
 import { toAppFailure } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
-import { checkAmountText, parseAmount } from '../transfers/checks';
+import { checkAmountText, checkPrecision } from '../transfers/checks';
 import { deliveryNetwork, limitOf, limitProblem, type BuyOptionsBook } from './options';
 import { checkPair, type BuyQuoteBook, type KeptQuote } from './quotes';
 
@@ -56,10 +56,10 @@ const ORDER_FIELDS: Readonly<Record<string, string>> = {
 export async function createOrder(deps: CreateDeps, input: BuyOrderInput): Promise<Created> {
   // The amount first, in the currency's precision: a bad one is refused on its own field, not
   // taken for a quote of other terms.
-  checkAmountText(input.amount);
+  const typed = checkAmountText(input.amount);
   const { options, currencies } = await deps.options.current();
   const { source, target } = checkPair(input.source, input.target, currencies, options.methods, options.sources);
-  const amount = parseAmount(input.amount, source);
+  const amount = checkPrecision(typed, source);
   const quote = recallFresh(deps, input);
   const method = options.methods.find((m) => m.providerId === input.providerId.trim() && m.methodId === input.methodId.trim());
   if (method === undefined) throw invalid('methodId', `This payment method is not one of ${deps.options.providerName(input.providerId.trim())}'s`);

@@ -14,7 +14,7 @@ import type { PendingStore } from '../pending/store';
 import { toMoveView } from '../pending/view';
 import { serviceCall, toAppFailure } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
-import { checkAmountText, parseAmount } from '../transfers/checks';
+import { checkAmountText, checkPrecision } from '../transfers/checks';
 import { auditName } from './actions';
 import { nameOf, transferBlock, type KnownSubAccount, type Roster } from './roster';
 
@@ -58,9 +58,9 @@ export class SubAccountTransfers {
   async check(input: SubAccountTransferInput): Promise<CheckedTransfer> {
     // The amount is checked before the list of accounts is read: a bad one asks the service for
     // nothing (the currency list is kept for minutes).
-    checkAmountText(input.amount);
+    const typed = checkAmountText(input.amount);
     const currency = findCurrency(input.currency, await serviceCall(() => this.deps.currencies()), 'currency');
-    const amount = parseAmount(input.amount, currency);
+    const amount = checkPrecision(typed, currency);
     const sub = await this.deps.roster.find(input.subAccountId, 'subAccountId');
     const block = transferBlock(sub);
     if (block !== null) throw invalid('subAccountId', block);

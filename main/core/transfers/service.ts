@@ -15,7 +15,7 @@ import { serviceCall, toAppFailure } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
 import { BENEFICIARY_WORDS } from '../../../preload/contract/transfers';
 import { findCurrency, invalid, normalCode } from '../field-checks';
-import { checkAmountText, checkBeneficiary, checkCovered, parseAmount } from './checks';
+import { checkAmountText, checkBeneficiary, checkCovered, checkPrecision } from './checks';
 import { MovementLog, type MovementApi } from './movements';
 import { QuoteBook, type QuoteApi, type QuoteDeps } from './quotes';
 
@@ -49,14 +49,14 @@ export class TransfersService {
 
   /** An internal withdrawal to another user: created and committed at once, so checked twice first. */
   async sendToUser(input: SendToUserInput): Promise<SendToUserResult> {
-    checkAmountText(input.amount);
+    const typed = checkAmountText(input.amount);
     const identifier = checkBeneficiary(input.by, input.identifier, input.identifierAgain);
     const currency = findCurrency(input.currency, await serviceCall(() => this.deps.currencies()), 'currency');
     const code = currency.code;
     if (!currency.payoutEnabled || currency.delisted) {
       throw invalid('currency', `The service pays out no ${code} at the moment (its payouts are disabled), so it cannot be sent`);
     }
-    const amount = parseAmount(input.amount, currency);
+    const amount = checkPrecision(typed, currency);
     checkCovered(amount, await this.available(code), code);
     const who = `${BENEFICIARY_WORDS[input.by]} ${identifier}`;
     const subject = {
@@ -86,11 +86,11 @@ export class TransfersService {
     const to = normalCode(input.toCurrency);
     // The quote is checked first: a stale one sends nothing at all, not even a read.
     const quote = this.quotes.recall(input.quoteId, { fromCurrency: from, toCurrency: to });
-    checkAmountText(input.amount);
+    const typed = checkAmountText(input.amount);
     const currencies = await serviceCall(() => this.deps.currencies());
     const fromCurrency = findCurrency(from, currencies, 'fromCurrency');
     findCurrency(to, currencies, 'toCurrency');
-    const amount = parseAmount(input.amount, fromCurrency);
+    const amount = checkPrecision(typed, fromCurrency);
     const terms: QuoteTerms = { rate: quote.rate, spread: quote.spread, fromPrecision: quote.fromPrecision, toPrecision: quote.toPrecision };
     const expected = expectedReceive(amount, terms);
     if (expected.lte(0)) throw invalid('amount', `${amount.toFixed()} ${from} is too little to convert: it would bring 0 ${to}`);

@@ -10,7 +10,7 @@ import { findCurrency } from '../field-checks';
 import type { PendingLedger } from '../pending/ledger';
 import type { FeedListeners, FeedName, LiveFeeds, ProfileRef, Unsubscribe, ExchangeApi } from '../session/ports';
 import { serviceCall } from '../session/api-failure';
-import { checkAmountText, parseAmount } from '../transfers/checks';
+import { checkAmountText, checkPrecision } from '../transfers/checks';
 import { applyBalances, mergeBalances, precisionByCode, precisionOf, toMap, valueBalances, type BalanceMap } from './balances';
 
 export interface WalletNotices {
@@ -132,10 +132,10 @@ export class WalletService {
 
   /** Wallet ↔ spot, checked against the source's available balance, audited around the request. */
   async transfer(input: TransferInput): Promise<TransferResult> {
-    checkAmountText(input.amount);
+    const typed = checkAmountText(input.amount);
     const known = findCurrency(input.currency, await serviceCall(() => this.deps.currencies()), 'currency');
     const currency = known.code;
-    const amount = parseAmount(input.amount, known);
+    const amount = checkPrecision(typed, known);
     if (!known.transferEnabled) {
       throw new AppFailure('VALIDATION', `The service does not move ${currency} between wallet and spot at the moment (its transfers are disabled)`, 'currency');
     }

@@ -16,7 +16,7 @@ import { WithdrawalRecords, type WithdrawalNotices } from './records';
 import { DECISION_STATES, isAwaitingApproval, type Decision } from './state';
 import type { LocalWithdrawal, WithdrawalStore } from './store';
 import { checkWithdrawal, type CheckedWithdrawal } from './validate';
-import { checkAmountText, parseAmount } from '../transfers/checks';
+import { checkAmountText, checkPrecision } from '../transfers/checks';
 import { toView } from './view';
 
 const CURRENCY_CACHE_MS = 5 * 60_000;
@@ -164,14 +164,14 @@ export class WithdrawalsService {
 
   private async check(input: WithdrawalInput): Promise<CheckedWithdrawal> {
     // A malformed amount asks the service for nothing, not even the currency list or a balance.
-    checkAmountText(input.amount);
+    const typed = checkAmountText(input.amount);
     try {
       const currencies = await this.currencies();
       const code = input.currency.trim().toUpperCase();
       // Reject unknown currencies, and amounts beyond the currency's precision, before asking for balances.
       const known = currencies.find((c) => c.code.toUpperCase() === code);
       if (known === undefined) return checkWithdrawal(input, currencies, new Decimal(0));
-      parseAmount(input.amount, known);
+      checkPrecision(typed, known);
       const wallet = await this.deps.api.walletBalances();
       const available = wallet.find((b) => b.currency.toUpperCase() === code)?.available ?? new Decimal(0);
       return checkWithdrawal(input, currencies, available);

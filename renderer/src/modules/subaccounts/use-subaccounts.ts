@@ -2,10 +2,10 @@
 // wallet page's currency, read by main behind user actions and arriving one by one as
 // subAccountTotals events (the progress the page shows). Read again whenever the link comes
 // back up or the profile changes.
-import { onScopeDispose, watch, type ComputedRef } from 'vue';
+import { onScopeDispose, type ComputedRef } from 'vue';
 import type { SubAccountTotals } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
-import { useConnectionStore } from '../connection/connection-store';
+import { reloadOnLinkOrProfile } from '../connection/use-load-when-ready';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { useValuation } from '../wallet/use-wallet';
 import { useSubAccountsStore, type TotalsProgress } from './subaccounts-store';
@@ -46,7 +46,6 @@ export function useSubAccountList(): (always?: boolean) => Promise<boolean> {
 export function useSubAccounts(): SubAccountsLoader {
   const { api } = useBridge();
   const store = useSubAccountsStore();
-  const connection = useConnectionStore();
   const profiles = useProfilesStore();
   const valuation = useValuation();
   const readList = useSubAccountList();
@@ -93,13 +92,7 @@ export function useSubAccounts(): SubAccountsLoader {
     clearTimeout(flushing);
   });
 
-  watch(
-    () => [connection.transport.kind, profiles.activeProfileId] as const,
-    ([kind]) => {
-      if (kind === 'ready') void load();
-    },
-    { immediate: true },
-  );
+  reloadOnLinkOrProfile(load);
 
   return { valuation, load, loadList: () => readList(), loadTotals };
 }

@@ -1,9 +1,10 @@
 // Async wallet work: loads the overview and currencies through the bridge, follows the
 // walletBalances / walletLive events (no polling while they flow), reads again on a period while
 // the last read failed, and values it in the currency chosen (here or in Settings: one saved choice).
-import { computed, onScopeDispose, toRef, watch, type ComputedRef, type Ref } from 'vue';
+import { computed, onScopeDispose, toRef, type ComputedRef, type Ref } from 'vue';
 import { useBridge } from '../../bridge-key';
 import { useConnectionStore } from '../connection/connection-store';
+import { reloadOnLinkOrProfile } from '../connection/use-load-when-ready';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { displayPreferences, setValuationPreference } from '../display/display-preferences';
 import { useWalletStore } from './wallet-store';
@@ -59,13 +60,7 @@ export function useWallet(): WalletLoader {
     clearInterval(retry);
   });
 
-  watch(
-    () => [connection.transport.kind, profiles.activeProfileId] as const,
-    ([kind]) => {
-      if (kind === 'ready') void load();
-    },
-    { immediate: true },
-  );
+  reloadOnLinkOrProfile(load);
 
   return { valuation, load, setValuation };
 }

@@ -54,6 +54,20 @@ describe('useWallet', () => {
     expect(useWalletStore().loading).toBe(false);
   });
 
+  it('reads the overview again after a link that dropped and came back between two renders, and is live again', async () => {
+    const fake = walletBridge();
+    withSetup(fake.bridge, () => useWallet(), () => useProfilesStore().setActiveProfileId('p1'));
+    await settle();
+    expect(useWalletStore().live).toBe(true);
+    const reads = ops(fake).filter((op) => op === 'getWalletOverview').length;
+    useConnectionStore().setTransport({ kind: 'reconnecting', attempt: 1 });
+    useConnectionStore().setTransport({ kind: 'ready' }); // the state is 'ready' again before anything renders
+    expect(useWalletStore().live).toBe(false); // what is held came over the lost link
+    await settle();
+    expect(ops(fake).filter((op) => op === 'getWalletOverview')).toHaveLength(reads + 1);
+    expect(useWalletStore().live).toBe(true);
+  });
+
   it('shows why the overview could not be read, and applies balance events of its profile', async () => {
     const fake = walletBridge();
     fake.answer('getWalletOverview', () => fail('API_1002', 'Access denied'));

@@ -23,14 +23,19 @@ export function useStatusChange(): StatusChanger {
   const results = ref<SubAccountActionResult[] | null>(null);
   const error = ref<AppError | null>(null);
 
+  // Busy only while the change itself is under way: the list read after it is a read, and a
+  // dialog opened for the next change meanwhile must not take its confirm for this one's.
   async function run(change: StatusChange, ids: string[]): Promise<void> {
     busy.value = true;
     error.value = null;
-    const result = change === 'freeze' ? await api.freezeSubAccounts({ ids }) : await api.activateSubAccounts({ ids });
-    if (result.ok) results.value = result.value;
-    else error.value = result.error;
+    try {
+      const result = change === 'freeze' ? await api.freezeSubAccounts({ ids }) : await api.activateSubAccounts({ ids });
+      if (result.ok) results.value = result.value;
+      else error.value = result.error;
+    } finally {
+      busy.value = false;
+    }
     await reloadList();
-    busy.value = false;
   }
 
   function reset(): void {

@@ -1,7 +1,7 @@
 // useStatusChange: busy only while the freeze or activation is under way; the list read after it
 // keeps nothing busy, so a dialog opened for the next change meanwhile acts on its own confirm.
 import { describe, expect, it } from 'vitest';
-import type { SubAccountsList } from '../../../../preload/contract';
+import type { SubAccountList } from '../../../../preload/contract';
 import { ok } from '../../../../preload/contract/result';
 import { useProfilesStore } from '../../../../renderer/src/modules/profiles/profiles-store';
 import { useStatusChange } from '../../../../renderer/src/modules/subaccounts/use-status-change';
@@ -10,7 +10,7 @@ import { subAccount } from './fixtures';
 
 describe('useStatusChange', () => {
   it('is no longer busy once the change is answered, while the list is still being read again', async () => {
-    let listed: (value: ReturnType<typeof ok<SubAccountsList>>) => void = () => undefined;
+    let listed: (value: ReturnType<typeof ok<SubAccountList>>) => void = () => undefined;
     const fake = fakeBridge({
       freezeSubAccounts: ({ ids }) => ok(ids.map((id) => ({ id, email: `${id}@sandbox.test`, outcome: 'done' as const, message: 'Frozen', statusAfter: 'frozen' as const }))),
       listSubAccounts: () => new Promise((resolve) => (listed = resolve)),

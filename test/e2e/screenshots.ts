@@ -1,6 +1,7 @@
 // Screenshots for a person to look at, in both themes. The app follows the OS theme until the
 // user picks one, so emulating the OS preference switches it even under a modal or a drawer's mask.
 import type { Page } from '@playwright/test';
+import { auditAccessibility, AXE_REPORT_ONLY, blockingFindings, describeFindings } from './axe-audit';
 import { expect } from './fixtures';
 
 export const SHOTS = 'test-results/screenshots';
@@ -34,13 +35,19 @@ async function letChartsSettle(page: Page): Promise<void> {
   if ((await page.locator('canvas').count()) > 0) await page.waitForTimeout(CHART_ANIMATION_MS);
 }
 
+/** Every shot is also audited with axe in its theme, after the screenshot has run transitions to
+ *  their end (a modal fading in would otherwise be measured at half its contrast). */
 async function shoot(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
+  const problems: string[] = [];
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await expect(page.locator('.app-root')).toHaveAttribute('data-theme', theme);
     await letChartsSettle(page);
     await page.screenshot({ path: `${SHOTS}/${theme}-${name}.png`, animations: 'disabled' });
+    const blocking = blockingFindings(await auditAccessibility(page, name, theme));
+    if (blocking.length > 0) problems.push(describeFindings(name, theme, blocking));
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  if (!AXE_REPORT_ONLY) expect(problems, problems.join('\n')).toEqual([]);
 }

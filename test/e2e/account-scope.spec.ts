@@ -25,12 +25,14 @@ let desk: SandboxDesk;
 test.beforeAll(async ({ browser }) => {
   dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-'));
   host = await startCofferHost(dataDir);
-  page = await browser.newPage();
+  // A context of its own rather than browser.newPage(): axe-core finishes its audit in a second
+  // page of the same context, which a page made by browser.newPage() cannot open.
+  page = await (await browser.newContext()).newPage();
   desk = await SandboxDesk.open(page, host.url);
 });
 
 test.afterAll(async () => {
-  await page?.close();
+  await page?.context().close();
   await host?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });

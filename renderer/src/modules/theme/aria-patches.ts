@@ -1,0 +1,52 @@
+// A few places where naive-ui renders ARIA that assistive technology cannot use, put right once for
+// the whole app as elements appear (naive-ui offers no prop for them):
+// - a card's or a drawer's header is role="heading" without a level (and a card's header wraps its
+//   title heading in a second heading with the header's buttons): the title gets a level, the
+//   wrapper loses its role, and a title that already holds an h1–h6 is left to that heading;
+// - an icon is role="img" without a name: an icon nobody named is decoration, hidden from the
+//   accessibility tree;
+// - a modal, dialog or drawer without a name is named by the title it shows.
+// The level is 2 unless an ancestor says otherwise with data-heading-level="3" (a card inside a
+// section under an h2, say). A page that names its dialog itself (aria-label, aria-labelledby) or
+// names an icon (aria-label, title) is left as it is.
+
+const HEADING_TITLES = '.n-card-header__main[role="heading"]:not([aria-level]), .n-drawer-header__main[role="heading"]:not([aria-level])';
+const HEADING_WRAPPERS = '.n-card-header[role="heading"]';
+const UNNAMED_ICONS = '.n-icon[role="img"]:not([aria-label]):not([aria-labelledby]):not([aria-hidden]):not([title])';
+const UNNAMED_DIALOGS = '[role="dialog"]:not([aria-label]):not([aria-labelledby])';
+const DIALOG_TITLES = '.n-dialog__title, .n-card-header__main, .n-drawer-header__main';
+const DEFAULT_LEVEL = 2;
+
+let nextTitleId = 0;
+
+/** The heading level for a title: the nearest data-heading-level above it, else 2. */
+export function headingLevel(title: Element): number {
+  const wanted = Number(title.closest('[data-heading-level]')?.getAttribute('data-heading-level'));
+  return Number.isInteger(wanted) && wanted >= 1 && wanted <= 6 ? wanted : DEFAULT_LEVEL;
+}
+
+/** Puts right what is wrong under `root` (the whole document unless told). Idempotent. */
+export function patchAria(root: ParentNode = document): void {
+  for (const wrapper of root.querySelectorAll(HEADING_WRAPPERS)) wrapper.removeAttribute('role');
+  for (const title of root.querySelectorAll(HEADING_TITLES)) {
+    if (title.querySelector('h1, h2, h3, h4, h5, h6, [role="heading"]')) title.removeAttribute('role');
+    else title.setAttribute('aria-level', String(headingLevel(title)));
+  }
+  for (const icon of root.querySelectorAll(UNNAMED_ICONS)) icon.setAttribute('aria-hidden', 'true');
+  for (const dialog of root.querySelectorAll(UNNAMED_DIALOGS)) nameDialog(dialog);
+}
+
+function nameDialog(dialog: Element): void {
+  const title = dialog.querySelector(DIALOG_TITLES);
+  if (!title || (title.textContent ?? '').trim() === '') return;
+  if (!title.id) title.id = `coffer-dialog-title-${++nextTitleId}`;
+  dialog.setAttribute('aria-labelledby', title.id);
+}
+
+/** Patches the document now and after every change to its tree; returns the stop. */
+export function installAriaPatches(doc: Document = document): () => void {
+  patchAria(doc);
+  const observer = new MutationObserver(() => patchAria(doc));
+  observer.observe(doc.body, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}

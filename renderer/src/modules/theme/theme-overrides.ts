@@ -1,7 +1,9 @@
 // Coffer's palette on top of naive-ui's light and dark themes: a calm green accent. Every colour a
 // text is drawn in reaches WCAG AA (4.5:1) on the surfaces it sits on (page, card, modal, popover,
 // a tag's own tint), and every border, icon and focus ring 3:1; theme-contrast.test.ts holds the
-// palette to that.
+// palette to that. Body text is dark enough (light enough in dark) that text dimmed with
+// `opacity: 0.6` over it still reads at 4.5:1 on a page or a card; dimmer than that, a style uses
+// the muted colour (--coffer-text-muted) instead of opacity.
 import type { GlobalThemeOverrides } from 'naive-ui';
 import type { ThemeName } from './theme-preference';
 
@@ -39,6 +41,8 @@ export const THEME_OVERRIDES = {
       ...shades('warning', '#9c5d00', '#885100', '#734400'),
       ...shades('error', '#c42b4b', '#ad2441', '#931d37'),
       bodyColor: '#f6f7f9',
+      textColor1: '#0d0f12',
+      textColor2: '#111417',
       textColor3: '#5c6268',
       placeholderColor: '#6b7177',
       textColorDisabled: '#8a8f95',
@@ -56,6 +60,8 @@ export const THEME_OVERRIDES = {
     common: {
       fontFamily: FONT,
       ...shades('primary', '#3fb68b', '#52c79c', '#2f9a74'),
+      textColor1: 'rgba(255, 255, 255, 0.92)',
+      textColor2: 'rgba(255, 255, 255, 0.88)',
       textColor3: 'rgba(255, 255, 255, 0.66)',
       placeholderColor: 'rgba(255, 255, 255, 0.6)',
       textColorDisabled: 'rgba(255, 255, 255, 0.5)',
@@ -69,4 +75,7 @@ export const THEME_OVERRIDES = {
 } as const satisfies Record<ThemeName, GlobalThemeOverrides>;
 
 /** The colour of the keyboard focus ring in each theme (at least 3:1 on every surface). */
+/** The least opacity body text may be dimmed to and still reach AA on a page or a card. */
+export const LEAST_TEXT_OPACITY = 0.6;
+
 export const FOCUS_RING = { light: '#1f7a5c', dark: '#52c79c' } as const satisfies Record<ThemeName, string>;

@@ -2,8 +2,8 @@
 // surfaces it is drawn on, and every control outline and the focus ring 3:1 (WCAG 2.2 AA).
 import { describe, expect, it } from 'vitest';
 import { darkTheme, lightTheme, type GlobalTheme } from 'naive-ui';
-import { AA_NON_TEXT, AA_TEXT, contrastRatio } from '../../../../renderer/src/modules/theme/contrast';
-import { FOCUS_RING, THEME_OVERRIDES } from '../../../../renderer/src/modules/theme/theme-overrides';
+import { AA_NON_TEXT, AA_TEXT, composite, contrastRatio, parseColor } from '../../../../renderer/src/modules/theme/contrast';
+import { FOCUS_RING, LEAST_TEXT_OPACITY, THEME_OVERRIDES } from '../../../../renderer/src/modules/theme/theme-overrides';
 import { themeCssVariables } from '../../../../renderer/src/modules/theme/theme-css-variables';
 
 type Vars = Record<string, string>;
@@ -32,6 +32,11 @@ function pairsOf(theme: keyof typeof BASES): Pair[] {
     pairs.push([`focus ring on ${surface}`, FOCUS_RING[theme], background, AA_NON_TEXT]);
     if (surface === 'popover') continue;
     for (const state of ['primary', 'info', 'success', 'warning', 'error']) pairs.push([`${state} text on ${surface}`, common[`${state}Color`]!, background, AA_TEXT]);
+  }
+  for (const surface of ['body', 'card'] as const) {
+    const seen = composite(parseColor(common.textColor2!), parseColor(surfaces[surface]));
+    const dimmed = `rgba(${seen.r}, ${seen.g}, ${seen.b}, ${LEAST_TEXT_OPACITY})`;
+    pairs.push([`body text at opacity ${LEAST_TEXT_OPACITY} on ${surface}`, dimmed, surfaces[surface], AA_TEXT]);
   }
   const input = component('Input');
   for (const surface of ['card', 'modal'] as const) pairs.push([`placeholder on ${surface}`, input.placeholderColor!, input.color!, AA_TEXT, surfaces[surface]]);

@@ -3,7 +3,9 @@
 // and the Wallet page's filters in both themes, and every stop is drawn with a solid outline at
 // least 2px wide whose colour stands 3:1 against the surface around it. The controls the ring must
 // reach are named: a primary and a secondary button, a text field, a radio button and a switch.
-import type { Page } from '@playwright/test';
+// And under reduced motion a modal and a drawer come in without a transition, while the ARIA
+// naive-ui gets wrong (level-less headings, nameless icons and dialogs) is put right.
+import type { Locator, Page } from '@playwright/test';
 import { AA_NON_TEXT, contrastRatio } from '../../renderer/src/modules/theme/contrast';
 import { goTo } from './approvals-sandbox';
 import { expect, test } from './fixtures';
@@ -146,4 +148,43 @@ test('every keyboard stop on the Profiles page, its form and the Wallet filters 
   }
 
   expect([...kinds]).toEqual(expect.arrayContaining(['primary-button', 'button', 'input', 'radio', 'switch']));
+});
+
+/** Every duration in an element's computed transition-duration, in seconds. */
+async function transitionSeconds(element: Locator): Promise<number[]> {
+  const durations = await element.evaluate((node) => getComputedStyle(node).transitionDuration);
+  return durations.split(',').map((duration) => parseFloat(duration));
+}
+
+test('under reduced motion modals and drawers come in without a transition, and naive-ui headings, icons and dialogs carry usable ARIA', async ({ page, host }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openApp(page, host.url);
+
+  // A card's header: one heading with a level (its title), not a heading wrapping a heading and buttons.
+  const card = page.getByTestId('profile-card').first();
+  await expect(card.locator('.n-card-header__main')).toHaveAttribute('aria-level', '2');
+  await expect(card.locator('.n-card-header')).not.toHaveAttribute('role', 'heading');
+  await expect(page.getByRole('heading', { level: 2, name: /Sandbox/ })).toBeVisible();
+  // Icons nobody named are decoration; there are icons on the page, and none is a nameless image.
+  expect(await page.locator('.n-icon').count()).toBeGreaterThan(0);
+  await expect(page.locator('.n-icon[role="img"]:not([aria-hidden="true"]):not([aria-label]):not([aria-labelledby])')).toHaveCount(0);
+
+  // The add-profile modal is named by its title and is in place at once.
+  await tabThrough(page, 60, (stop) => stop.what.includes('Add profile'));
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: 'Add profile' });
+  await expect(modal).toBeVisible();
+  expect((await transitionSeconds(modal)).every((seconds) => seconds === 0)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+
+  // A drawer: named by the currency it shows, its header a heading with a level, no transition.
+  await goTo(page, 'Wallet');
+  await page.locator('[data-testid="balance-row"][data-currency="BTC"]').click();
+  const drawer = page.getByRole('dialog', { name: /BTC/ });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.locator('.n-drawer-header__main')).toHaveAttribute('aria-level', /^[1-6]$/);
+  const durations = await transitionSeconds(drawer);
+  expect(durations.length).toBeGreaterThan(0);
+  expect(durations.every((seconds) => seconds === 0)).toBe(true);
 });

@@ -1,8 +1,9 @@
 // A few places where naive-ui renders ARIA that assistive technology cannot use, put right once for
 // the whole app as elements appear (naive-ui offers no prop for them):
-// - a card's or a drawer's header is role="heading" without a level (and a card's header wraps its
-//   title heading in a second heading with the header's buttons): the title gets a level, the
-//   wrapper loses its role, and a title that already holds an h1–h6 is left to that heading;
+// - a card's header is role="heading" without a level, and wraps its title heading in a second
+//   heading together with the header's buttons: the title gets a level, the wrapper loses its
+//   role, and a title that already holds an h1–h6 is left to that heading (a drawer's header gets
+//   the same treatment should it ever come without the level naive-ui gives it today);
 // - an icon is role="img" without a name: an icon nobody named is decoration, hidden from the
 //   accessibility tree;
 // - a modal, dialog or drawer without a name is named by the title it shows.

@@ -6,11 +6,27 @@
 // And under reduced motion a modal and a drawer come in without a transition, while the ARIA
 // naive-ui gets wrong (level-less headings, nameless icons and dialogs) is put right.
 import type { Locator, Page } from '@playwright/test';
-import { AA_NON_TEXT, contrastRatio } from '../../renderer/src/modules/theme/contrast';
 import { goTo } from './approvals-sandbox';
 import { expect, test } from './fixtures';
 import { openApp, profileForm } from './profile-page';
 import { shootInBothThemes } from './screenshots';
+
+/** WCAG's least contrast for a focus ring against what is around it. */
+const AA_NON_TEXT = 3;
+
+/** WCAG contrast of two opaque colours as the browser computes them ("rgb(r, g, b)"); the same
+ *  formula as the theme's contrast helper, which the unit tests pin. */
+function contrastRatio(foreground: string, background: string): number {
+  const luminance = (css: string) => {
+    const [r = 0, g = 0, b = 0] = (css.match(/[\d.]+/g) ?? []).map(Number).map((channel) => {
+      const c = channel / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
 
 interface Stop {
   /** What has focus, for a failure message: tag, classes, name. */

@@ -6,7 +6,9 @@
 //   the same treatment should it ever come without the level naive-ui gives it today);
 // - an icon is role="img" without a name: an icon nobody named is decoration, hidden from the
 //   accessibility tree;
-// - a modal, dialog or drawer without a name is named by the title it shows.
+// - a modal, dialog or drawer without a name is named by the title it shows;
+// - a data table's selection checkboxes point aria-labelledby at a label naive-ui never renders:
+//   each is named after its row's first cell ("Select BTC"), the header's "Select all rows".
 // The level is 2 unless an ancestor says otherwise with data-heading-level="3" (a card inside a
 // section under an h2, say). A page that names its dialog itself (aria-label, aria-labelledby) or
 // names an icon (aria-label, title) is left as it is.
@@ -16,6 +18,8 @@ const HEADING_WRAPPERS = '.n-card-header[role="heading"]';
 const UNNAMED_ICONS = '.n-icon[role="img"]:not([aria-label]):not([aria-labelledby]):not([aria-hidden]):not([title])';
 const UNNAMED_DIALOGS = '[role="dialog"]:not([aria-label]):not([aria-labelledby])';
 const DIALOG_TITLES = '.n-dialog__title, .n-card-header__main, .n-drawer-header__main';
+const SELECTION_CHECKBOXES = '.n-data-table-td--selection [role="checkbox"], .n-data-table-th--selection [role="checkbox"]';
+const NAMED_HERE = 'data-coffer-named';
 const DEFAULT_LEVEL = 2;
 
 let nextTitleId = 0;
@@ -35,6 +39,28 @@ export function patchAria(root: ParentNode = document): void {
   }
   for (const icon of root.querySelectorAll(UNNAMED_ICONS)) icon.setAttribute('aria-hidden', 'true');
   for (const dialog of root.querySelectorAll(UNNAMED_DIALOGS)) nameDialog(dialog);
+  for (const checkbox of root.querySelectorAll(SELECTION_CHECKBOXES)) nameSelectionCheckbox(checkbox);
+}
+
+/** What a table's selection checkbox selects: every row from the header, else its row by its first cell. */
+export function selectionLabel(firstCellText: string | null): string {
+  if (firstCellText === null) return 'Select all rows';
+  const text = firstCellText.replace(/\s+/g, ' ').trim().slice(0, 60);
+  return text === '' ? 'Select row' : `Select ${text}`;
+}
+
+function nameSelectionCheckbox(checkbox: Element): void {
+  const labelledBy = checkbox.getAttribute('aria-labelledby');
+  const dangling = labelledBy !== null && checkbox.ownerDocument.getElementById(labelledBy) === null;
+  const ours = checkbox.hasAttribute(NAMED_HERE);
+  if (!ours && (!dangling || checkbox.hasAttribute('aria-label'))) return;
+  if (dangling) checkbox.removeAttribute('aria-labelledby');
+  const row = checkbox.closest('tr');
+  const header = checkbox.closest('.n-data-table-th--selection') !== null;
+  const firstCell = header ? null : (row?.querySelector('td:not(.n-data-table-td--selection)')?.textContent ?? '');
+  const label = selectionLabel(firstCell);
+  if (checkbox.getAttribute('aria-label') !== label) checkbox.setAttribute('aria-label', label);
+  checkbox.setAttribute(NAMED_HERE, '');
 }
 
 function nameDialog(dialog: Element): void {

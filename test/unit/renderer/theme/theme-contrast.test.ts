@@ -5,6 +5,7 @@ import { darkTheme, lightTheme, type GlobalTheme } from 'naive-ui';
 import { AA_NON_TEXT, AA_TEXT, composite, contrastRatio, parseColor } from '../../../../renderer/src/modules/theme/contrast';
 import { FOCUS_RING, LEAST_TEXT_OPACITY, THEME_OVERRIDES } from '../../../../renderer/src/modules/theme/theme-overrides';
 import { themeCssVariables } from '../../../../renderer/src/modules/theme/theme-css-variables';
+import { DONUT_COLORS } from '../../../../renderer/src/modules/wallet/use-holdings-chart-config';
 
 type Vars = Record<string, string>;
 const BASES = { light: lightTheme, dark: darkTheme } as const;
@@ -74,5 +75,14 @@ describe.each(['light', 'dark'] as const)('the %s theme', (theme) => {
     const css = themeCssVariables(common as never, theme);
     expect(css['--coffer-text-muted']).toBe(common.textColor3);
     expect(css['--coffer-focus']).toBe(FOCUS_RING[theme]);
+  });
+});
+
+describe('the holdings donut', () => {
+  it.each(DONUT_COLORS)('slice %s stands 3:1 against a light and a dark card', (slice) => {
+    for (const theme of ['light', 'dark'] as const) {
+      const card = resolve(theme).common.cardColor!;
+      expect(contrastRatio(slice, card)).toBeGreaterThanOrEqual(AA_NON_TEXT);
+    }
   });
 });

@@ -75,6 +75,8 @@ describe.each(['light', 'dark'] as const)('the %s theme', (theme) => {
     const css = themeCssVariables(common as never, theme);
     expect(css['--coffer-text-muted']).toBe(common.textColor3);
     expect(css['--coffer-focus']).toBe(FOCUS_RING[theme]);
+    // the state colours checked above on every surface
+    expect([css['--coffer-positive'], css['--coffer-negative'], css['--coffer-warning']]).toEqual([common.successColor, common.errorColor, common.warningColor]);
   });
 });
 

@@ -6,7 +6,8 @@
 //   the same treatment should it ever come without the level naive-ui gives it today);
 // - an icon is role="img" without a name: an icon nobody named is decoration, hidden from the
 //   accessibility tree;
-// - a modal, dialog or drawer without a name is named by the title it shows;
+// - a modal, dialog, drawer or alert dialog without a name is named by the title it shows (a
+//   dialog's, card's or drawer's header, or the title of the result it holds);
 // - a data table's selection checkboxes point aria-labelledby at a label naive-ui never renders:
 //   each is named after its row's first cell ("Select BTC"), the header's "Select all rows".
 // The level is 2 unless an ancestor says otherwise with data-heading-level="3" (a card inside a
@@ -16,8 +17,8 @@
 const HEADING_TITLES = '.n-card-header__main[role="heading"]:not([aria-level]), .n-drawer-header__main[role="heading"]:not([aria-level])';
 const HEADING_WRAPPERS = '.n-card-header[role="heading"]';
 const UNNAMED_ICONS = '.n-icon[role="img"]:not([aria-label]):not([aria-labelledby]):not([aria-hidden]):not([title])';
-const UNNAMED_DIALOGS = '[role="dialog"]:not([aria-label]):not([aria-labelledby])';
-const DIALOG_TITLES = '.n-dialog__title, .n-card-header__main, .n-drawer-header__main';
+const UNNAMED_DIALOGS = ':is([role="dialog"], [role="alertdialog"]):not([aria-label]):not([aria-labelledby])';
+const DIALOG_TITLES = '.n-dialog__title, .n-card-header__main, .n-drawer-header__main, .n-result-header__title';
 const SELECTION_CHECKBOXES = '.n-data-table-td--selection [role="checkbox"], .n-data-table-th--selection [role="checkbox"]';
 const NAMED_HERE = 'data-coffer-named';
 const DEFAULT_LEVEL = 2;

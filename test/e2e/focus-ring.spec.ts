@@ -195,6 +195,8 @@ test('under reduced motion modals and drawers come in without a transition, and 
 
   // A drawer: named by the currency it shows, its header a heading with a level, no transition.
   await goTo(page, 'Wallet');
+  // The holdings chart still draws when told to keep still (its option goes through the motion wrapper).
+  await expect(page.getByTestId('holdings-chart').locator('canvas')).toBeVisible();
   await page.locator('[data-testid="balance-row"][data-currency="BTC"]').click();
   const drawer = page.getByRole('dialog', { name: /BTC/ });
   await expect(drawer).toBeVisible();

@@ -71,10 +71,20 @@ function nameDialog(dialog: Element): void {
   dialog.setAttribute('aria-labelledby', title.id);
 }
 
-/** Patches the document now and after every change to its tree; returns the stop. */
+/** Patches the document now and after changes to its tree, at most once a frame (a burst of
+ *  changes, a table's rows say, is patched once); returns the stop. */
 export function installAriaPatches(doc: Document = document): () => void {
   patchAria(doc);
-  const observer = new MutationObserver(() => patchAria(doc));
+  let pending = false;
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (then: () => void) => setTimeout(then, 16);
+  const observer = new MutationObserver(() => {
+    if (pending) return;
+    pending = true;
+    frame(() => {
+      pending = false;
+      patchAria(doc);
+    });
+  });
   observer.observe(doc.body, { childList: true, subtree: true });
   return () => observer.disconnect();
 }

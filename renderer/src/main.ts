@@ -7,10 +7,12 @@ import { connectBridge } from './bridge';
 import { BRIDGE_KEY } from './bridge-key';
 import { loadDarkTheme } from './modules/theme/shown-theme';
 import { opensDark } from './modules/theme/use-theme';
+import { installAriaPatches } from './modules/theme/aria-patches';
 import { createAppRouter } from './router';
 import './styles.css';
 
 const bridge = connectBridge();
+installAriaPatches();
 const app = createApp(App).use(createPinia()).use(createAppRouter()).provide(BRIDGE_KEY, bridge);
 // Opening dark: its styles are fetched first, so the first frame is not light (a failed fetch
 // opens light). Light, the common case, mounts at once.

@@ -26,7 +26,9 @@ export type HoldingsChartOption = {
   }[];
 };
 
-export const DONUT_COLORS = ['#4f7cff', '#22b07d', '#f2a33a', '#a55eea', '#e5576a', '#3ab8c9', '#8a94a6'];
+/** Slice colours that each stand 3:1 against a light and a dark card, so every slice is seen in
+ *  either theme (blue, green, amber, violet, red, teal, grey). */
+export const DONUT_COLORS = ['#4f7cff', '#1f9e70', '#c47a10', '#a55eea', '#e5576a', '#2a96a5', '#7d8799'];
 
 export function buildHoldingsChartOption(
   shares: readonly HoldingShare[],

@@ -19,8 +19,14 @@ test('a wrong token is refused and the page says so', async ({ page, host }) => 
 
 test('when the host goes away the page says so, and a reload of the new link recovers', async ({ page, host }) => {
   await openApp(page, host.url);
+  const addProfile = page.getByTestId('add-profile');
+  await addProfile.focus();
   await host.stop();
   await expect(page.getByTestId('transport-notice')).toContainText('Connection lost — reconnecting');
+  // Named by its title, said once through the assertive live region, and focus left where it was.
+  await expect(page.getByRole('region', { name: 'Connection lost — reconnecting…' })).toBeVisible();
+  await expect(page.getByTestId('live-assertive')).toHaveText('Connection to Coffer lost. Reconnecting.');
+  await expect(addProfile).toBeFocused();
   await host.restart();
   await openApp(page, host.url);
   await expect(page.getByTestId('transport-notice')).toHaveCount(0);

@@ -132,4 +132,13 @@ test('at 200 % zoom every page is reached from the Sections menu by keyboard, wi
     await expect(menuButton).toBeFocused();
   }
   expect(problems).toEqual([]);
+
+  // The Keyboard dialog fits the zoomed window and scrolls inside itself.
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard' });
+  await expect(help.getByRole('button', { name: 'Close' })).toBeFocused();
+  await shootInBothThemes(page, 'zoom-keyboard-help');
+  expect(await help.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth && el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(menuButton).toBeFocused();
 });

@@ -117,4 +117,11 @@ test('the page keys go to each page, focus the search field, read again and open
   await page.keyboard.type('gt');
   await expect(search).toHaveValue('gt');
   await expect(page).toHaveTitle('Wallet — Coffer');
+  // Nor in a select box, which may search on the letters typed on it.
+  await page.locator('main .n-base-selection').first().focus();
+  await page.keyboard.press('g');
+  await page.keyboard.press('t');
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveTitle('Wallet — Coffer');
+  await expectFocusNotOnBody(page);
 });

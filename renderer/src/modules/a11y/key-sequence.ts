@@ -83,7 +83,8 @@ export function shortcutLines(pages: readonly { label: string; goKey: string }[]
 }
 
 /** Where a key press is the field's own: text fields, selects, editors and composite widgets
- *  that read letters or arrows themselves; also inside a modal dialog, whose work the page keys
+ *  that read letters or arrows themselves (naive-ui's select box takes focus on a plain div and
+ *  may search on the letters typed there); also inside a modal dialog, whose work the page keys
  *  must not leave. */
 export const FIELD_SELECTOR = [
   'input',
@@ -95,5 +96,8 @@ export const FIELD_SELECTOR = [
   '[role="menu"]',
   '[role="slider"]',
   '[role="spinbutton"]',
+  '.n-base-selection',
+  '.n-input',
+  '.n-date-picker',
   '.n-modal',
 ].join(', ');

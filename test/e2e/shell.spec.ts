@@ -48,7 +48,17 @@ test('the status bar names the active profile and its API version', async ({ pag
   await openApp(page, host.url);
   await expect(page.getByTestId('active-profile')).toContainText('Sandbox');
   await expect(page.getByTestId('active-profile')).toContainText('API v3');
-  await expect(page.getByTestId('connection-state')).toBeVisible();
+  const connection = page.getByRole('contentinfo').getByTestId('connection-state');
+  await expect(connection).toBeVisible();
+  // Each stream's state is there for the keyboard too: Enter shows it, Escape hides it.
+  await expect(connection).toBeEnabled();
+  await connection.focus();
+  await page.keyboard.press('Enter');
+  await expect(connection).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('stream-details')).toContainText(/\w+: (live|connecting|down)/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('stream-details')).toBeHidden();
+  await expect(connection).toBeFocused();
 });
 
 test('the app runs under the host’s CSP with no console errors or page errors', async ({ page, host }) => {

@@ -1,8 +1,10 @@
 // Hash history: works under the app:// scheme in Electron and on the web host alike. The app
 // opens on the start route, which moves on to where the work is (start-page.ts); every page worth
-// coming back to is remembered as it is shown.
+// coming back to is remembered as it is shown. Each arrival names the page in the window's title
+// and moves focus to the page's heading (page-focus.ts).
 import { createRouter, createWebHashHistory, type Router, type RouteRecordRaw } from 'vue-router';
-import { NAV_ITEMS, RESTORABLE_PAGES } from './modules/shell/nav-items';
+import { NAV_ITEMS, navItemNamed, RESTORABLE_PAGES } from './modules/shell/nav-items';
+import { followPageArrivals } from './modules/shell/page-focus';
 import StartPage from './modules/shell/StartPage.vue';
 import { browserMemory, rememberPage } from './modules/shell/start-page';
 
@@ -16,5 +18,6 @@ export function createAppRouter(): Router {
   router.afterEach((to, _from, failure) => {
     if (!failure) rememberPage(browserMemory(), to.name, RESTORABLE_PAGES);
   });
+  followPageArrivals(router, (name) => navItemNamed(name)?.label);
   return router;
 }

@@ -6,6 +6,8 @@ import { shootInBothThemes } from './screenshots';
 
 // One walk through the profile screens; each is shot in both themes where it stands.
 test('screens in both themes', async ({ page, host }) => {
+  // Eleven states, each shot and audited by axe twice: longer than one flow on a loaded machine.
+  test.setTimeout(150_000);
   await openApp(page, host.url);
   await shootInBothThemes(page, 'profiles');
 

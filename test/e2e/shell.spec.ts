@@ -19,8 +19,14 @@ test('a wrong token is refused and the page says so', async ({ page, host }) => 
 
 test('when the host goes away the page says so, and a reload of the new link recovers', async ({ page, host }) => {
   await openApp(page, host.url);
+  const addProfile = page.getByTestId('add-profile');
+  await addProfile.focus();
   await host.stop();
   await expect(page.getByTestId('transport-notice')).toContainText('Connection lost — reconnecting');
+  // Named by its title, said once through the assertive live region, and focus left where it was.
+  await expect(page.getByRole('region', { name: 'Connection lost — reconnecting…' })).toBeVisible();
+  await expect(page.getByTestId('live-assertive')).toHaveText('Connection to Coffer lost. Reconnecting.');
+  await expect(addProfile).toBeFocused();
   await host.restart();
   await openApp(page, host.url);
   await expect(page.getByTestId('transport-notice')).toHaveCount(0);
@@ -42,7 +48,17 @@ test('the status bar names the active profile and its API version', async ({ pag
   await openApp(page, host.url);
   await expect(page.getByTestId('active-profile')).toContainText('Sandbox');
   await expect(page.getByTestId('active-profile')).toContainText('API v3');
-  await expect(page.getByTestId('connection-state')).toBeVisible();
+  const connection = page.getByRole('contentinfo').getByTestId('connection-state');
+  await expect(connection).toBeVisible();
+  // Each stream's state is there for the keyboard too: Enter shows it, Escape hides it.
+  await expect(connection).toBeEnabled();
+  await connection.focus();
+  await page.keyboard.press('Enter');
+  await expect(connection).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('stream-details')).toContainText(/\w+: (live|connecting|down)/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('stream-details')).toBeHidden();
+  await expect(connection).toBeFocused();
 });
 
 test('the app runs under the host’s CSP with no console errors or page errors', async ({ page, host }) => {

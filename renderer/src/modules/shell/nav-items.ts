@@ -12,11 +12,14 @@ import SettingsIcon from './icons/SettingsIcon.vue';
 import SubAccountsIcon from './icons/SubAccountsIcon.vue';
 import TransfersIcon from './icons/TransfersIcon.vue';
 import WalletIcon from './icons/WalletIcon.vue';
+import { GO_KEY_OF } from './go-keys';
 
 export interface NavItem {
   /** Route name and menu key. */
   name: string;
   label: string;
+  /** The letter that follows `g` to go to the page (see a11y/key-sequence.ts). */
+  goKey: string;
   path: string;
   icon: Component;
   page: () => Promise<Component>;
@@ -27,6 +30,7 @@ export interface NavItem {
 export const NAV_ITEMS = [
   {
     name: 'profiles',
+    goKey: GO_KEY_OF.profiles,
     label: 'Profiles',
     path: '/profiles',
     icon: ProfilesIcon,
@@ -35,6 +39,7 @@ export const NAV_ITEMS = [
   },
   {
     name: 'wallet',
+    goKey: GO_KEY_OF.wallet,
     label: 'Wallet',
     path: '/wallet',
     icon: WalletIcon,
@@ -43,6 +48,7 @@ export const NAV_ITEMS = [
   },
   {
     name: 'transfers',
+    goKey: GO_KEY_OF.transfers,
     label: 'Transfers',
     path: '/transfers',
     icon: TransfersIcon,
@@ -51,6 +57,7 @@ export const NAV_ITEMS = [
   },
   {
     name: 'buy',
+    goKey: GO_KEY_OF.buy,
     label: 'Buy crypto',
     path: '/buy',
     icon: BuyCryptoIcon,
@@ -59,6 +66,7 @@ export const NAV_ITEMS = [
   },
   {
     name: 'subaccounts',
+    goKey: GO_KEY_OF.subaccounts,
     label: 'Sub-accounts',
     path: '/sub-accounts',
     icon: SubAccountsIcon,
@@ -67,6 +75,7 @@ export const NAV_ITEMS = [
   },
   {
     name: 'history',
+    goKey: GO_KEY_OF.history,
     label: 'History',
     path: '/history',
     icon: HistoryIcon,
@@ -75,6 +84,7 @@ export const NAV_ITEMS = [
   },
   {
     name: 'portfolio',
+    goKey: GO_KEY_OF.portfolio,
     label: 'Portfolio',
     path: '/portfolio',
     icon: PortfolioIcon,
@@ -83,6 +93,7 @@ export const NAV_ITEMS = [
   },
   {
     name: 'approvals',
+    goKey: GO_KEY_OF.approvals,
     label: 'Approvals',
     path: '/approvals',
     icon: ApprovalsIcon,
@@ -91,6 +102,7 @@ export const NAV_ITEMS = [
   },
   {
     name: 'audit',
+    goKey: GO_KEY_OF.audit,
     label: 'Audit log',
     path: '/audit',
     icon: AuditIcon,
@@ -99,6 +111,7 @@ export const NAV_ITEMS = [
   },
   {
     name: 'review',
+    goKey: GO_KEY_OF.review,
     label: 'Review',
     path: '/review',
     icon: ReviewIcon,
@@ -107,6 +120,7 @@ export const NAV_ITEMS = [
   },
   {
     name: 'settings',
+    goKey: GO_KEY_OF.settings,
     label: 'Settings',
     path: '/settings',
     icon: SettingsIcon,
@@ -116,4 +130,11 @@ export const NAV_ITEMS = [
 ] as const satisfies readonly NavItem[];
 
 /** Route names of the pages the app may open on again. */
+/** Letter after `g` -> route name, for the shell's key listener. */
+export const GO_KEYS: Readonly<Record<string, string>> = Object.fromEntries(NAV_ITEMS.map((item) => [item.goKey, item.name]));
+
+export function navItemNamed(name: unknown): NavItem | undefined {
+  return NAV_ITEMS.find((item) => item.name === name);
+}
+
 export const RESTORABLE_PAGES: readonly string[] = NAV_ITEMS.filter((item) => item.restorable).map((item) => item.name);

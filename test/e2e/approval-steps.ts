@@ -1,7 +1,8 @@
 // Steps of the withdrawal approval flow that more than one spec walks through: prepare a
 // withdrawal in the wallet's form up to the approvals queue, and confirm an approval or a
-// rejection with the address's last four characters.
-import { expect, type Page } from '@playwright/test';
+// rejection with the address's last four characters; and the keyboard's own steps (Tab to a
+// control, focus kept off <body>).
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ETH_ADDRESS, openWithdrawal } from './approvals-sandbox';
 
 /** Prepares a USDT withdrawal of `amount` to ETH_ADDRESS; returns the id of its row in the queue. */
@@ -30,4 +31,20 @@ export async function confirmWithLastFour(page: Page, address: string): Promise<
   await expect(submit).toBeDisabled(); // a wrong last four sends nothing
   await dialog.getByTestId('confirm-last-four').first().locator('input').fill(address.slice(-4));
   await submit.click();
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; fails when it is not reached in `max` presses. */
+export async function tabTo(page: Page, target: Locator, options: { back?: boolean; max?: number } = {}): Promise<void> {
+  const key = options.back ? 'Shift+Tab' : 'Tab';
+  await expect(target).toBeVisible();
+  for (let pressed = 0; pressed <= (options.max ?? 40); pressed++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`${key} never reached ${target.toString()}`);
+}
+
+/** Focus is on a control of the page, never dropped to <body> (or nowhere). */
+export async function expectFocusKept(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none'), { message: 'focus fell to <body>' }).not.toMatch(/^(BODY|none)$/);
 }

@@ -4,15 +4,17 @@
 // while they were read from the active profile's service over the current link and the last
 // read did not fail.
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, toRaw } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import type { WithdrawalView } from '../../../../preload/contract/withdrawals';
+import { announce } from '../a11y/announcer';
 import { useConnectionStore } from '../connection/connection-store';
 import { summarizeStreams } from '../connection/connection-summary';
 import { notLiveReason } from '../connection/freshness';
 import { useReadMarks } from '../connection/read-marks';
 import { scopeToActiveProfile } from '../profiles/profile-scope';
 import { mergeRow, replaceRows, sortRows, waitingCount } from './approval-rows';
+import { settledSentence } from './settled-words';
 
 export const useApprovalsStore = defineStore('approvals', () => {
   const connection = useConnectionStore();
@@ -53,7 +55,12 @@ export const useApprovalsStore = defineStore('approvals', () => {
 
   function applyUpdate(forProfile: string, view: WithdrawalView): void {
     if (!scope.accepts(forProfile)) return;
+    const before = rows.value.find((row) => row.localId === view.localId || (view.id !== null && row.id === view.id));
     rows.value = mergeRow(rows.value, view);
+    const after = rows.value.find((row) => row.localId === view.localId || (view.id !== null && row.id === view.id));
+    // A stale update is not merged, and says nothing.
+    const sentence = after !== undefined && toRaw(after) === view ? settledSentence(before, view) : null;
+    if (sentence !== null) announce(sentence, 'polite');
   }
 
   function setLoadError(forProfile: string | null, error: AppError | null): void {

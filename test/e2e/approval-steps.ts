@@ -33,12 +33,13 @@ export async function confirmWithLastFour(page: Page, address: string): Promise<
   await submit.click();
 }
 
-/** Presses Tab (or Shift+Tab) until `target` has focus; fails when it is not reached in `max` presses. */
-export async function tabTo(page: Page, target: Locator, options: { back?: boolean; max?: number } = {}): Promise<void> {
+/** Presses Tab (or Shift+Tab) until `target` has focus (with `within`, focus inside it: a widget
+ *  such as a select whose focusable part is an inner element); fails when not reached in `max` presses. */
+export async function tabTo(page: Page, target: Locator, options: { back?: boolean; max?: number; within?: boolean } = {}): Promise<void> {
   const key = options.back ? 'Shift+Tab' : 'Tab';
   await expect(target).toBeVisible();
   for (let pressed = 0; pressed <= (options.max ?? 40); pressed++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
+    if (await target.evaluate((element, within) => element === document.activeElement || (within && element.contains(document.activeElement)), options.within ?? false)) return;
     await page.keyboard.press(key);
   }
   throw new Error(`${key} never reached ${target.toString()}`);

@@ -133,9 +133,9 @@ export async function openWithdrawal(page: Page, currency: string): Promise<Loca
   return modal;
 }
 
-/** A naive-ui tab by its label (its tabs carry no ARIA role). */
+/** A tab by its label: a naive-ui tab (no ARIA role) or a tab of the keyboard tab strip (role tab). */
 export function tab(page: Page, label: string): Locator {
-  return page.locator('.n-tabs-tab', { hasText: label });
+  return page.locator('.n-tabs-tab, [role="tab"]', { hasText: label });
 }
 
 /** An option of the open naive-ui select menu, by its exact label. */

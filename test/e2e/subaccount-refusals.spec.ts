@@ -17,7 +17,7 @@ test('the drawer: a transfer to an account frozen meanwhile is refused in view, 
   await subAccountRow(page, 'sub-alpha@sandbox.test').getByText('sub-alpha@sandbox.test').click();
   const drawer = page.getByTestId('subaccount-drawer');
   await expect(drawer.getByTestId('sub-drawer-status')).toHaveText('Active');
-  await drawer.locator('.n-tabs-tab').filter({ hasText: /^Transfer$/ }).click();
+  await drawer.getByRole('tab', { name: 'Transfer', exact: true }).click();
   await choose(page, 'sub-transfer-currency', 'USDT — Tether');
   await input(drawer, 'sub-transfer-amount').fill('25');
   await input(drawer, 'sub-transfer-amount').press('Enter');

@@ -106,7 +106,7 @@ test('the drawer: transfers both ways with max, reviewed, checked at the sandbox
   await shootInBothThemes(page, 'subaccounts-drawer');
 
   // Master → sub-account: reviewed in words, then checked at the sandbox.
-  await drawer.locator('.n-tabs-tab').filter({ hasText: /^Transfer$/ }).click();
+  await drawer.getByRole('tab', { name: 'Transfer', exact: true }).click();
   await choose(page, 'sub-transfer-currency', 'USDT — Tether');
   await expect(drawer.getByTestId('sub-transfer-master-available')).toHaveText(shown(masterBefore, 6, 'USDT'));
   await input(drawer, 'sub-transfer-amount').fill('150');
@@ -152,7 +152,7 @@ test('the drawer: transfers both ways with max, reviewed, checked at the sandbox
   await subAccountRow(page, 'sub-epsilon@sandbox.test').focus();
   await page.keyboard.press('Enter');
   await expect(drawer).toHaveAttribute('data-id', listedId(await serviceSubAccounts(bank), 'sub-epsilon'));
-  await drawer.locator('.n-tabs-tab').filter({ hasText: /^Transfer$/ }).click();
+  await drawer.getByRole('tab', { name: 'Transfer', exact: true }).click();
   await expect(drawer.getByTestId('sub-transfer-blocked')).toContainText('frozen');
   await expect(drawer.getByTestId('sub-transfer-review')).toHaveCount(0);
   await shootInBothThemes(page, 'subaccounts-drawer-frozen');

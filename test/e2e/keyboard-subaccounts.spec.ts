@@ -94,8 +94,7 @@ test('freeze then activate, an ACL change, a sweep and a drawer transfer, by key
   await expect(sweep).toHaveAccessibleName('Sweep 2 sub-accounts');
   await expect(sweep.getByRole('radio', { name: 'Collect into the master' })).toBeFocused();
   await tabTo(page, sweep.getByTestId('sweep-currency'), { within: true });
-  await page.keyboard.press('Enter'); // opens the menu and its filter
-  await page.keyboard.type('USDT');
+  await page.keyboard.type('USDT'); // typing on the closed field opens it with the text as filter
   await page.keyboard.press('Enter');
   await expect(sweep.getByTestId('sweep-currency')).toContainText('USDT — Tether');
   await tabTo(page, input(sweep, 'sweep-amount'));
@@ -123,8 +122,7 @@ test('freeze then activate, an ACL change, a sweep and a drawer transfer, by key
   await expect(drawer.getByRole('tab', { name: 'Transfer', exact: true })).toBeFocused();
   await expect(drawer.getByRole('tab', { name: 'Transfer', exact: true })).toHaveAttribute('aria-selected', 'true');
   await tabTo(page, drawer.getByTestId('sub-transfer-currency'), { within: true });
-  await page.keyboard.press('Enter'); // opens the menu and its filter
-  await page.keyboard.type('USDT');
+  await page.keyboard.type('USDT'); // typing on the closed field opens it with the text as filter
   await page.keyboard.press('Enter');
   await expect(drawer.getByTestId('sub-transfer-currency')).toContainText('USDT — Tether');
   await tabTo(page, input(drawer, 'sub-transfer-amount'));

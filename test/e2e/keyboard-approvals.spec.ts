@@ -1,10 +1,10 @@
 // The approvals queue by keyboard alone: one withdrawal approved, one rejected, two approved in
 // bulk, each confirmed by typing the address's last four, each outcome read at the sandbox; after
 // every decision focus is on the next waiting row (the page's heading once none is left), never on
-// <body>; a withdrawal that settles is said in the polite live region. Only reaching the page is
-// done with the pointer.
+// <body>; a withdrawal that settles is said in the polite live region. The page is reached with
+// its go keys (g, a).
 import { expect, test } from './fixtures';
-import { ETH_ADDRESS, SandboxDesk, approvalRow, goTo } from './approvals-sandbox';
+import { ETH_ADDRESS, SandboxDesk, approvalRow } from './approvals-sandbox';
 import { expectFocusKept, tabTo } from './approval-steps';
 import { shootInBothThemes } from './screenshots';
 
@@ -15,7 +15,9 @@ test('approve one, reject one and approve two in bulk with the keyboard, each re
   const desk = await SandboxDesk.open(page, host.url);
   const ids: string[] = [];
   for (const amount of ['21', '22', '23', '24']) ids.push(await desk.prepareWithdrawal({ currency: 'USDT', amount, address: ETH_ADDRESS }));
-  await goTo(page, 'Approvals');
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('approvals-page')).toBeVisible();
   const waiting = page.locator('[data-testid="approval-row"][data-state="CREATED"]');
   await expect(waiting).toHaveCount(4);
   const order = await page.getByTestId('approval-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));

@@ -2,13 +2,14 @@
 // deposit-address permission switched off, two accounts swept into the master, and a transfer
 // from the master made in an account's drawer reached with Enter and its arrow-key tabs; each
 // outcome read at the sandbox's own API, and after every dialog step focus is on the control its
-// user needs next, never on <body>. Only reaching the page is done with the pointer.
+// user needs next, never on <body>. The page is reached with its go keys (g, s) and `/` puts the
+// keyboard in its search field.
 import Decimal from '../../preload/contract/decimal';
 import { expect, test } from './fixtures';
 import { SandboxDesk } from './approvals-sandbox';
 import { expectFocusKept, tabTo } from './approval-steps';
 import { shootInBothThemes } from './screenshots';
-import { goToSubAccounts, listedId, masterWallet, serviceAcl, serviceSubAccounts, subAccountRow, subWallet } from './subaccounts-sandbox';
+import { listedId, masterWallet, serviceAcl, serviceSubAccounts, subAccountRow, subWallet } from './subaccounts-sandbox';
 import { Bank, input } from './transfers-sandbox';
 
 test('freeze then activate, an ACL change, a sweep and a drawer transfer, by keyboard, each read back at the sandbox', async ({ page, host }) => {
@@ -17,9 +18,12 @@ test('freeze then activate, an ACL change, a sweep and a drawer transfer, by key
   const bank = await Bank.open(desk.restUrl);
   const listed = await serviceSubAccounts(bank);
   const [alpha, beta] = [listedId(listed, 'sub-alpha'), listedId(listed, 'sub-beta')];
-  await goToSubAccounts(page);
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await expect(page.getByTestId('subaccounts-page')).toBeVisible();
   await expect(page.getByTestId('totals-progress')).toBeHidden({ timeout: 15_000 });
-  await expect(page.getByTestId('subaccounts-search').locator('input')).toHaveAttribute('data-shortcut', 'search');
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('subaccounts-search').locator('input')).toBeFocused();
   const betaRow = subAccountRow(page, 'sub-beta@sandbox.test');
 
   // A row takes focus, is described by its keys, and Space selects it through its named checkbox.

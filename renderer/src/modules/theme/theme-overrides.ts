@@ -31,6 +31,20 @@ const LIGHT_TAGS = {
   colorError: '#fbe8eb',
 };
 
+/** The same in dark: light words on an opaque deep tint, so a tag in a dialog reads as on the page. */
+const DARK_TAGS = {
+  textColorPrimary: '#7fd6b4',
+  colorPrimary: '#1b3329',
+  textColorSuccess: '#7fd1a5',
+  colorSuccess: '#1d3328',
+  textColorInfo: '#8cbcf2',
+  colorInfo: '#1e2c3f',
+  textColorWarning: '#f0c36e',
+  colorWarning: '#3a2f1a',
+  textColorError: '#f2a0a8',
+  colorError: '#3b2328',
+};
+
 export const THEME_OVERRIDES = {
   light: {
     common: {
@@ -68,14 +82,15 @@ export const THEME_OVERRIDES = {
       borderRadius: '6px',
     },
     Card: { borderRadius: '10px' },
+    Tag: DARK_TAGS,
     Checkbox: { border: '1px solid rgba(255, 255, 255, 0.5)' },
     Radio: { boxShadow: 'inset 0 0 0 1px rgba(255, 255, 255, 0.5)' },
     Switch: { railColor: 'rgba(255, 255, 255, 0.4)' },
   },
 } as const satisfies Record<ThemeName, GlobalThemeOverrides>;
 
-/** The colour of the keyboard focus ring in each theme (at least 3:1 on every surface). */
 /** The least opacity body text may be dimmed to and still reach AA on a page or a card. */
 export const LEAST_TEXT_OPACITY = 0.6;
 
+/** The colour of the keyboard focus ring in each theme (at least 3:1 on every surface). */
 export const FOCUS_RING = { light: '#1f7a5c', dark: '#52c79c' } as const satisfies Record<ThemeName, string>;

@@ -45,7 +45,7 @@ function pairsOf(theme: keyof typeof BASES): Pair[] {
   const button = component('Button');
   const alert = component('Alert');
   for (const state of ['Primary', ...STATES]) {
-    for (const surface of ['body', 'card'] as const) pairs.push([`${state} tag on ${surface}`, tag[`textColor${state}`]!, tag[`color${state}`]!, AA_TEXT, surfaces[surface]]);
+    for (const surface of ['body', 'card', 'modal'] as const) pairs.push([`${state} tag on ${surface}`, tag[`textColor${state}`]!, tag[`color${state}`]!, AA_TEXT, surfaces[surface]]);
     pairs.push([`${state} button`, button[`textColor${state}`]!, button[`color${state}`]!, AA_TEXT]);
   }
   pairs.push(['default tag', tag.textColor!, tag.color!, AA_TEXT, surfaces.card]);

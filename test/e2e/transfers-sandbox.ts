@@ -4,7 +4,7 @@
 // switch that holds back live quotes on their way to the page, so a quote can be let go stale.
 import { expect, type Locator, type Page } from '@playwright/test';
 import Decimal from '../../preload/contract/decimal';
-import { CONTROL_TOKEN, menuOption, tab } from './approvals-sandbox';
+import { CONTROL_TOKEN, menuOption } from './approvals-sandbox';
 
 interface AccountRecord {
   kind: string;
@@ -86,7 +86,7 @@ export function shown(amount: Decimal | string, decimals: number, code: string):
 export async function goToTransfers(page: Page, kind?: 'Wallet ↔ spot' | 'To another user' | 'Convert'): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByText('Transfers', { exact: true }).click();
   await expect(page.getByTestId('transfers-page')).toBeVisible();
-  if (kind) await tab(page, kind).click();
+  if (kind) await keyTab(page, kind).click();
 }
 
 /** Picks an option of a select found by its test id, by the option's exact label. */

@@ -69,7 +69,7 @@ test('the currency drawer: deposit address with QR, a new address, check-mine, a
   await drawer.getByTestId('transfer-amount').locator('input').fill('250');
   await drawer.getByTestId('transfer-submit').click();
   await page.getByRole('button', { name: 'Move 250.000000 USDT' }).click();
-  await expect(page.getByText('Moved 250 USDT to spot')).toBeVisible();
+  await expect(page.getByTestId('transfer-done')).toHaveText('Moved 250 USDT to spot');
   const after = new Decimal(before).minus(250).toFixed(6);
   expect(new Decimal(await desk.walletAvailable('USDT')).toFixed(6)).toBe(after);
   await expect(drawer.getByTestId('drawer-wallet-available')).toHaveText(`${grouped(after)} USDT`);

@@ -4,7 +4,7 @@
 // switch that holds back live quotes on their way to the page, so a quote can be let go stale.
 import { expect, type Locator, type Page } from '@playwright/test';
 import Decimal from '../../preload/contract/decimal';
-import { CONTROL_TOKEN, menuOption, tab } from './approvals-sandbox';
+import { CONTROL_TOKEN, menuOption } from './approvals-sandbox';
 
 interface AccountRecord {
   kind: string;
@@ -86,7 +86,7 @@ export function shown(amount: Decimal | string, decimals: number, code: string):
 export async function goToTransfers(page: Page, kind?: 'Wallet ↔ spot' | 'To another user' | 'Convert'): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByText('Transfers', { exact: true }).click();
   await expect(page.getByTestId('transfers-page')).toBeVisible();
-  if (kind) await tab(page, kind).click();
+  if (kind) await keyTab(page, kind).click();
 }
 
 /** Picks an option of a select found by its test id, by the option's exact label. */
@@ -121,4 +121,31 @@ export async function quoteValve(page: Page): Promise<{ hold: (on: boolean) => v
     });
   });
   return { hold: (on) => (holding = on) };
+}
+
+/** A tab of a keyboard tab strip (role tab), by its label. */
+export function keyTab(page: Page, label: string): Locator {
+  return page.getByRole('tab', { name: label, exact: true });
+}
+
+/** Presses Tab (Shift+Tab when `back`) until `target` has the keyboard; fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}): Promise<void> {
+  for (let presses = 0; presses < max; presses += 1) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target, `not reached with ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`).toBeFocused();
+}
+
+/** The keyboard is somewhere a person can act from: never dropped on <body> after a dialog step. */
+export async function expectFocusKept(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(true);
+}
+
+/** Picks a choice of a form-kit select from the keyboard: typing on it filters, Enter picks. */
+export async function typeChoice(page: Page, select: Locator, typed: string, label: string): Promise<void> {
+  await tabTo(page, select);
+  await page.keyboard.type(typed);
+  await page.keyboard.press('Enter');
+  await expect(select).toContainText(label);
 }

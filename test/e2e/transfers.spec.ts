@@ -6,11 +6,11 @@
 import Decimal from '../../preload/contract/decimal';
 import { expect, test } from './fixtures';
 import { shootInBothThemes } from './screenshots';
-import { ETH_ADDRESS, SandboxDesk, openWithdrawal, recordSentOps, tab } from './approvals-sandbox';
-import { Bank, choose, focusedField, goToTransfers, input, quoteValve, shown } from './transfers-sandbox';
+import { ETH_ADDRESS, SandboxDesk, openWithdrawal, recordSentOps } from './approvals-sandbox';
+import { Bank, choose, focusedField, goToTransfers, input, keyTab, quoteValve, shown } from './transfers-sandbox';
 
 test('wallet ↔ spot and a send to another user: errors first, each reviewed, checked at the sandbox, listed in recent movements', async ({ page, host }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // a dozen audited shots, each light and dark
   const desk = await SandboxDesk.open(page, host.url);
   const bank = await Bank.open(desk.restUrl);
   await goToTransfers(page);
@@ -49,7 +49,7 @@ test('wallet ↔ spot and a send to another user: errors first, each reviewed, c
   await expect(page.getByTestId('ws-balances-spot')).toHaveText(shown(moved.spot, 6, 'USDT')); // live from the stream
 
   // To another user: a currency the service pays out none of, a malformed email.
-  await tab(page, 'To another user').click();
+  await keyTab(page, 'To another user').click();
   const send = page.getByTestId('send-form');
   await shootInBothThemes(page, 'transfers-send-empty');
   await choose(page, 'send-currency', 'EUR — Euro');

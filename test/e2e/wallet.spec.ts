@@ -4,7 +4,8 @@
 // the currency drawer (deposit address with QR, generate new, check-mine, transfer).
 import Decimal from '../../preload/contract/decimal';
 import { expect, test } from './fixtures';
-import { ETH_ADDRESS, SandboxDesk, balanceRow, goTo, menuOption, tab } from './approvals-sandbox';
+import { ETH_ADDRESS, SandboxDesk, balanceRow, goTo, menuOption } from './approvals-sandbox';
+import { keyTab } from './transfers-sandbox';
 
 /** "1234567.500000" → "1,234,567.500000" (only the whole part is grouped). */
 function grouped(fixed: string): string {
@@ -52,7 +53,7 @@ test('the currency drawer: deposit address with QR, a new address, check-mine, a
   await expect(drawer.getByTestId('deposit-recent')).toContainText(first);
   const generated = await current.innerText();
 
-  await tab(page, 'Is this address ours?').click();
+  await keyTab(page, 'Is this address ours?').click();
   await drawer.getByTestId('check-mine-input').locator('input').fill(generated);
   await drawer.getByTestId('check-mine').click();
   await expect(drawer.getByTestId('check-mine-result')).toContainText('Yes — this address belongs to this account');
@@ -61,14 +62,14 @@ test('the currency drawer: deposit address with QR, a new address, check-mine, a
   await expect(drawer.getByTestId('check-mine-result')).toContainText('No — not one of');
 
   const before = await desk.walletAvailable('USDT');
-  await tab(page, 'Wallet ↔ Spot').click();
+  await keyTab(page, 'Wallet ↔ Spot').click();
   await drawer.getByTestId('transfer-amount').locator('input').fill('99999999999');
   await drawer.getByTestId('transfer-submit').click();
   await expect(drawer.getByText(/^More than available/)).toBeVisible();
   await drawer.getByTestId('transfer-amount').locator('input').fill('250');
   await drawer.getByTestId('transfer-submit').click();
   await page.getByRole('button', { name: 'Move 250.000000 USDT' }).click();
-  await expect(page.getByText('Moved 250 USDT to spot')).toBeVisible();
+  await expect(page.getByTestId('transfer-done')).toHaveText('Moved 250 USDT to spot');
   const after = new Decimal(before).minus(250).toFixed(6);
   expect(new Decimal(await desk.walletAvailable('USDT')).toFixed(6)).toBe(after);
   await expect(drawer.getByTestId('drawer-wallet-available')).toHaveText(`${grouped(after)} USDT`);

@@ -1,7 +1,7 @@
 // The read-and-export pages by keyboard alone, on one host against the built-in sandbox: an order
 // bought from the best quote (the order is in the sandbox), History's rows walked with the arrows
 // and opened with Enter, its export written and signed (the file on disk), the audit log exported
-// (the CSV on disk), and that export reviewed (the file chooser opened from the keyboard, the
+// (the CSV on disk), a past day's balances exported (the file on disk), and that export reviewed (the file chooser opened from the keyboard, the
 // verdict shown). Pages are reached by their address, as typed; every step after is a key press,
 // and after every dialog step focus is on a control, never on <body>. New states are shot, so axe
 // audits them too.
@@ -15,11 +15,16 @@ import { sandboxOrders } from './buycrypto-sandbox';
 
 /** Tab (or Shift+Tab) until `target` has the keyboard; fails when it is not reached. */
 async function tabTo(page: Page, target: Locator, { back = false, limit = 60 } = {}): Promise<void> {
+  const passed: string[] = [];
   for (let presses = 0; presses < limit; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))) return;
+    passed.push(await page.evaluate(() => {
+      const active = document.activeElement;
+      return active ? `${active.tagName.toLowerCase()}${active.getAttribute('data-testid') ? `[${active.getAttribute('data-testid')}]` : ''} "${(active.textContent ?? '').trim().slice(0, 20)}"` : 'none';
+    }));
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
-  throw new Error(`${String(target)} was not reached with ${limit} presses of Tab`);
+  throw new Error(`${String(target)} was not reached with ${limit} presses of Tab; focus went through ${passed.join(' → ')}`);
 }
 
 /** Focus is on an element, not on the page's body (nor lost with a removed one). */
@@ -51,7 +56,7 @@ async function pickWithArrows(page: Page, select: Locator, label: string): Promi
   await expect(select).toContainText(label);
 }
 
-test('buy, browse and export History, export the audit log and review the export, by keyboard alone', async ({ page, host }) => {
+test('buy, browse and export History, export a day’s balances and the audit log, and review the export, by keyboard alone', async ({ page, host }) => {
   test.setTimeout(90_000);
   const desk = await SandboxDesk.open(page, host.url);
   const bank = await Bank.open(desk.restUrl);
@@ -117,6 +122,33 @@ test('buy, browse and export History, export the audit log and review the export
   await shootInBothThemes(page, 'history-export-done');
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
+  await expectFocusOnAControl(page);
+
+  // A past day's balances typed in, exported and signed, from the keyboard.
+  await visit(page, '/portfolio', 'portfolio-page');
+  const balances = page.getByTestId('balances-on-date');
+  const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  // The day field takes the keyboard as a whole first; Enter puts the caret in its text.
+  await tabTo(page, balances.getByTestId('balances-day'), { back: true });
+  await page.keyboard.press('Enter');
+  await expect(balances.getByTestId('balances-day').locator('input')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(day);
+  await page.keyboard.press('Enter');
+  await expect(balances).toHaveAttribute('data-day', day);
+  await expect(balances).toHaveAttribute('data-syncing', 'false', { timeout: 20_000 });
+  await expect(balances.getByTestId('balances-export')).toBeEnabled();
+  await tabTo(page, balances.getByTestId('balances-export'));
+  await page.keyboard.press('Enter');
+  const balancesDialog = page.getByTestId('balances-export-dialog');
+  await expect(balancesDialog).toBeVisible();
+  await expectFocusOnAControl(page);
+  await tabTo(page, balancesDialog.getByTestId('balances-export-start'));
+  await page.keyboard.press('Enter');
+  await expect(balancesDialog.getByTestId('balances-export-close')).toBeFocused({ timeout: 20_000 });
+  expect(existsSync(await balancesDialog.getByTestId('balances-export-path').innerText())).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(balancesDialog).toHaveCount(0);
   await expectFocusOnAControl(page);
 
   // The audit log exported as CSV from the keyboard, the file holding the order's entry.

@@ -1,10 +1,10 @@
 // The read-and-export pages by keyboard alone, on one host against the built-in sandbox: an order
 // bought from the best quote (the order is in the sandbox), History's rows walked with the arrows
-// and opened with Enter, its export written and signed (the file on disk), the audit log exported
-// (the CSV on disk), a past day's balances exported (the file on disk), and that export reviewed (the file chooser opened from the keyboard, the
-// verdict shown). Pages are reached by their address, as typed; every step after is a key press,
-// and after every dialog step focus is on a control, never on <body>. New states are shot, so axe
-// audits them too.
+// and opened with Enter, its export written and signed (the file on disk), a past day's balances
+// exported (the file on disk), the audit log exported (the CSV on disk), and the History export
+// reviewed (the file chooser opened from the keyboard, the verdict shown). Pages are reached with
+// the shell's go keys; every step is a key press, and after every dialog step focus is on a
+// control, never on <body>. New states are shot, so axe audits them too.
 import { existsSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -32,8 +32,10 @@ async function expectFocusOnAControl(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'BODY')).not.toBe('BODY');
 }
 
-async function visit(page: Page, path: string, testid: string): Promise<void> {
-  await page.evaluate((hash) => (window.location.hash = hash), `#${path}`);
+/** The shell's go keys: g, then the page's letter. */
+async function visit(page: Page, key: string, testid: string): Promise<void> {
+  await page.keyboard.press('g');
+  await page.keyboard.press(key);
   await expect(page.getByTestId(testid)).toBeVisible();
 }
 
@@ -62,7 +64,7 @@ test('buy, browse and export History, export a day’s balances and the audit lo
   const bank = await Bank.open(desk.restUrl);
 
   // Buy: the pair and the amount typed, the best quote's Buy pressed, the order created.
-  await visit(page, '/buy', 'buy-page');
+  await visit(page, 'b', 'buy-page');
   await pickWithArrows(page, page.getByTestId('buy-source'), 'EUR');
   await pickWithArrows(page, page.getByTestId('buy-target'), 'BTC');
   await tabTo(page, page.getByTestId('buy-amount').locator('input'));
@@ -87,7 +89,7 @@ test('buy, browse and export History, export a day’s balances and the audit lo
   await expectFocusOnAControl(page);
 
   // History: the rows walked with the arrows, one opened with Enter and closed with Escape.
-  await visit(page, '/history', 'history-page');
+  await visit(page, 'h', 'history-page');
   await expect(page.getByTestId('sync-strip')).toHaveAttribute('data-phase', 'live', { timeout: 30_000 });
   const scroller = page.getByTestId('history-scroller');
   await tabTo(page, scroller);
@@ -125,7 +127,7 @@ test('buy, browse and export History, export a day’s balances and the audit lo
   await expectFocusOnAControl(page);
 
   // A past day's balances typed in, exported and signed, from the keyboard.
-  await visit(page, '/portfolio', 'portfolio-page');
+  await visit(page, 'p', 'portfolio-page');
   const balances = page.getByTestId('balances-on-date');
   const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
   // The day field takes the keyboard as a whole first; Enter puts the caret in its text.
@@ -152,7 +154,7 @@ test('buy, browse and export History, export a day’s balances and the audit lo
   await expectFocusOnAControl(page);
 
   // The audit log exported as CSV from the keyboard, the file holding the order's entry.
-  await visit(page, '/audit', 'audit-page');
+  await visit(page, 'u', 'audit-page');
   await expect(page.getByTestId('audit-row').first()).toBeVisible();
   await tabTo(page, page.getByTestId('audit-export'));
   const download = page.waitForEvent('download');
@@ -162,7 +164,7 @@ test('buy, browse and export History, export a day’s balances and the audit lo
   expect(csv).toContain(String(order?.id));
 
   // The export reviewed: the file chooser opened with Enter, the verdict shown.
-  await visit(page, '/review', 'review-page');
+  await visit(page, 'r', 'review-page');
   await tabTo(page, page.getByTestId('review-choose'));
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');

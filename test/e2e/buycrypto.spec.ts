@@ -15,7 +15,7 @@ import { buyCryptoReplies, goToBuy, orderRow, quoteRow, recordNotifications, san
 const [CARD, SEPA, APPLE_PAY] = ['101', '102', '201'];
 
 test('compare quotes, create an order from the best one, pay at the checkout: completed with its deposit, notified, the wallet credited', async ({ page, host, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await context.grantPermissions(['notifications'], { origin: host.origin });
   const notifications = await recordNotifications(page);
   const desk = await SandboxDesk.open(page, host.url);

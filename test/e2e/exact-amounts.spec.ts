@@ -29,6 +29,9 @@ async function expectExactEverywhere(page: Page, filter: string): Promise<void> 
   await expect(amount, `the drawer under ${filter}`).toHaveText(`${EXACT_AMOUNT} LTC`);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('history-drawer')).toHaveCount(0);
+  // The drawer gives the keyboard back to the table once it has left; a select opened before then
+  // would lose it and close again.
+  await expect(page.getByTestId('history-scroller')).toBeFocused();
 }
 
 test('Review shows 11.1125 LTC exactly under every filter, and Settings change how its times read', async ({ page }) => {

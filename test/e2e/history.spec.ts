@@ -26,7 +26,7 @@ const made = { exportPath: '', fingerprint: '', rows: 0, currency: '' };
 test.afterAll(() => rmSync(WORK_DIR, { recursive: true, force: true }));
 
 test('a desk syncs its history with progress, filters it, opens a record and exports it signed', async ({ page, host }) => {
-  test.setTimeout(50_000);
+  test.setTimeout(90_000);
   const phases = await recordSyncPhases(page);
   const desk = await SandboxDesk.open(page, host.url);
   await control(desk.restUrl, 'POST', '/sandbox/seed-transactions', { count: SEEDED });
@@ -126,7 +126,7 @@ test('a desk syncs its history with progress, filters it, opens a record and exp
 });
 
 test('a reviewer with no profile and no network opens the export: trusted after comparing, verified, browsed; a changed copy is caught', async ({ page }) => {
-  test.setTimeout(40_000);
+  test.setTimeout(60_000);
   expect(made.exportPath, 'the desk’s export').not.toBe('');
   const dataDir = mkdtempSync(join(WORK_DIR, 'reviewer-'));
   const reviewer = await startCofferHost(dataDir, { COFFER_NO_SANDBOX: '1' });

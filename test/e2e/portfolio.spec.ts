@@ -16,7 +16,7 @@ import { shootInBothThemes } from './screenshots';
 const number = async (locator: import('@playwright/test').Locator, name: string) => Number((await locator.getAttribute(name)) ?? 'NaN');
 
 test('portfolio: net worth by range, a currency and its candles, allocation, a past day’s balances equal to the history, exported signed', async ({ page, host }) => {
-  test.setTimeout(30_000);
+  test.setTimeout(60_000);
   const desk = await SandboxDesk.open(page, host.url);
   const reader = await HoldingsReader.open(desk);
   await page.getByRole('navigation', { name: 'Sections' }).getByText('Portfolio', { exact: true }).click();

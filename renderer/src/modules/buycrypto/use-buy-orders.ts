@@ -2,9 +2,10 @@
 // offer, the account's orders, then buyOrderUpdated events and the arrival notice), started once
 // by whichever screen needs it first and read again whenever the link comes back or the profile
 // changes; it lives as long as the app, so an order followed from this page still announces its
-// coins after the person has moved on.
+// coins after the person has moved on — on screen and, through the live region, to a screen reader.
 import { useMessage } from 'naive-ui';
 import { useBridge } from '../../bridge-key';
+import { announce } from '../a11y/announcer';
 import { browserNotificationApi } from '../approvals/deadline-notifier';
 import { loadWhenReady } from '../connection/use-load-when-ready';
 import { useProfilesStore } from '../profiles/profiles-store';
@@ -48,9 +49,10 @@ export function useBuyCryptoSync(): BuyCryptoSync {
 
   if (store.syncing) return { loadOrders, loadOptions };
   store.setSyncing(true);
-  notifier = createArrivalNotifier(browserNotificationApi(), (title, body) =>
-    message.success(`${title}: ${body}.`, { duration: 12_000, closable: true }),
-  );
+  notifier = createArrivalNotifier(browserNotificationApi(), (title, body) => {
+    message.success(`${title}: ${body}.`, { duration: 12_000, closable: true });
+    announce(`${title}: ${body}.`);
+  });
   loadWhenReady(
     async () => {
       await Promise.all([loadOptions(), loadOrders()]);

@@ -4,9 +4,11 @@
 // The board is stamped when it arrives and its age counts on a ticking clock. An answer to an
 // older request is dropped; a board stays on screen while a newer one is asked (it is marked as
 // not current until the newer one arrives), so the table does not jump while the person types.
+// A board that goes stale is said aloud, once.
 import { computed, onScopeDispose, ref, watch, type ComputedRef, type Ref } from 'vue';
 import type { AppError, BuyQuoteRequest, Result } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
+import { announce } from '../a11y/announcer';
 import { isBoardStale, requestKey, type ReceivedBoard } from './buy-board';
 
 export const QUOTE_SETTLE_MS = 400;
@@ -78,6 +80,10 @@ export function useBuyQuotes(request: () => BuyQuoteRequest | null): BuyQuoteFee
     if (wanted === '') board.value = null;
     else askIn(QUOTE_SETTLE_MS);
   }, { immediate: true });
+
+  watch(stale, (isStale, wasStale) => {
+    if (isStale && !wasStale) announce('The quotes are too old to buy from: Coffer is asking for new ones.');
+  });
 
   const ticker = setInterval(() => (now.value = Date.now()), QUOTE_TICK_MS);
   onScopeDispose(() => {

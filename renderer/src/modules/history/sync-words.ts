@@ -102,3 +102,17 @@ export function syncStrip(status: HistorySyncStatus, now: Date = new Date()): Sy
       return { state: { label: 'Not synced yet', tone: 'default' }, detail: stored, bar: null, error: null, canSync: true };
   }
 }
+
+/**
+ * What is said aloud when the sync changes phase by itself: a read that finished ("History up to
+ * date: 4,000 transactions stored") or one that paused. The figures that tick while it reads are
+ * not said, or a screen reader would speak every second.
+ */
+export function syncAnnouncement(before: HistorySyncStatus | null, now: HistorySyncStatus): string | null {
+  if (before === null || before.phase === now.phase) return null;
+  if (now.phase === 'live' && (before.phase === 'initial' || before.phase === 'catchingUp' || before.phase === 'paused')) {
+    return `History up to date: ${countText(now.stored, 'transaction')} stored`;
+  }
+  if (now.phase === 'paused') return `History sync paused: ${now.lastError ?? 'the last read failed; Coffer will try again'}`;
+  return null;
+}

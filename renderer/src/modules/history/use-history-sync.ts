@@ -1,12 +1,15 @@
 // The History page's link to the sync: the status read when the page opens (and when the link or
 // the profile changes), then followed from historySyncProgress; historyChanged tells the page to
-// read its rows again, at most once a second however fast the store fills.
+// read its rows again, at most once a second however fast the store fills. A read that finishes or
+// pauses by itself is said aloud.
 import { onScopeDispose, watch } from 'vue';
 import { useBridge } from '../../bridge-key';
+import { announce } from '../a11y/announcer';
 import { useConnectionStore } from '../connection/connection-store';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { useHistoryStore } from './history-store';
 import { throttled } from './use-history-browser';
+import { syncAnnouncement } from './sync-words';
 
 /** The fastest the table and totals are read again while rows keep arriving. */
 export const CHANGE_REFRESH_MS = 1_000;
@@ -58,6 +61,14 @@ export function useHistorySync(onChanged: () => void): HistorySync {
       if (kind === 'ready' && profileId !== null) void load();
     },
     { immediate: true },
+  );
+
+  watch(
+    () => store.status,
+    (now, before) => {
+      const words = now ? syncAnnouncement(before ?? null, now) : null;
+      if (words) announce(words);
+    },
   );
 
   return { load, syncNow };

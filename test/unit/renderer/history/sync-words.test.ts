@@ -3,7 +3,7 @@
 // and no time left), live with the time of the last catch-up, paused with the error and "Sync now".
 import { describe, expect, it } from 'vitest';
 import type { HistorySyncStatus } from '../../../../preload/contract/history';
-import { syncStrip, timeLeftText } from '../../../../renderer/src/modules/history/sync-words';
+import { syncAnnouncement, syncStrip, timeLeftText } from '../../../../renderer/src/modules/history/sync-words';
 import { setZone } from '../../../../renderer/src/modules/display/display-preferences';
 
 const status = (overrides: Partial<HistorySyncStatus>): HistorySyncStatus => ({
@@ -65,5 +65,22 @@ describe('timeLeftText', () => {
     expect(timeLeftText(150)).toBe('about 3 min left');
     expect(timeLeftText(4_800)).toBe('about 1 h 20 min left');
     expect(timeLeftText(7_200)).toBe('about 2 h left');
+  });
+});
+
+describe('syncAnnouncement', () => {
+  it('says a first read or a catch-up that finished, with what is stored', () => {
+    expect(syncAnnouncement(status({ phase: 'initial' }), status({ phase: 'live', stored: 4_000 }))).toBe('History up to date: 4,000 transactions stored');
+    expect(syncAnnouncement(status({ phase: 'catchingUp' }), status({ phase: 'live', stored: 1 }))).toBe('History up to date: 1 transaction stored');
+  });
+
+  it('says a read that paused, with its reason', () => {
+    expect(syncAnnouncement(status({ phase: 'live' }), status({ phase: 'paused', lastError: 'The service did not answer' }))).toBe('History sync paused: The service did not answer');
+  });
+
+  it('says nothing while figures tick within a phase, for the first status read, or for a read starting', () => {
+    expect(syncAnnouncement(status({ phase: 'initial', stored: 1 }), status({ phase: 'initial', stored: 2 }))).toBeNull();
+    expect(syncAnnouncement(null, status({ phase: 'live' }))).toBeNull();
+    expect(syncAnnouncement(status({ phase: 'live' }), status({ phase: 'catchingUp' }))).toBeNull();
   });
 });

@@ -22,7 +22,9 @@ test('the audit log lists a transfer before and after it was sent, filters, expo
   await page.getByTestId('transfer-submit').click();
   await page.getByRole('button', { name: 'Move 12.500000 USDT' }).click();
   await expect(page.getByText('Moved 12.5 USDT to spot')).toBeVisible();
+  await page.getByTestId('transfer-done-close').click(); // the review ends on its outcome
   await page.keyboard.press('Escape'); // close the drawer
+  await expect(page.getByTestId('currency-drawer')).toBeHidden();
 
   await goTo(page, 'Audit log');
   const rows = page.getByTestId('audit-row');

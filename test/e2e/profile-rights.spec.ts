@@ -111,7 +111,7 @@ test('a key without WDR is told before it fills a withdrawal, and no withdrawal 
   await expect(page.getByTestId('action-acl')).toBeEnabled(); // PAY is held: permissions stay offered
   await subAccountRow(page, 'sub-beta@sandbox.test').getByText('sub-beta@sandbox.test').click();
   const drawer = page.getByTestId('subaccount-drawer');
-  await drawer.locator('.n-tabs-tab').filter({ hasText: /^Transfer$/ }).click();
+  await drawer.getByRole('tab', { name: 'Transfer', exact: true }).click();
   await expect(drawer.getByTestId('missing-right')).toContainText('This key lacks the Withdraw right (WDR).');
   await expect(drawer.getByTestId('sub-transfer-amount')).toHaveCount(0);
 });

@@ -10,6 +10,9 @@
 //   dialog's, card's or drawer's header, or the title of the result it holds);
 // - a data table's selection checkboxes point aria-labelledby at a label naive-ui never renders:
 //   each is named after its row's first cell ("Select BTC"), the header's "Select all rows".
+// - a data table's body scrolls (sideways at 200 % zoom, or down in a bounded table) but, when
+//   no row or control in it takes the keyboard, no keyboard can scroll it: the body is made a
+//   named stop of its own, which the arrow keys then scroll.
 // The level is 2 unless an ancestor says otherwise with data-heading-level="3" (a card inside a
 // section under an h2, say). A page that names its dialog itself (aria-label, aria-labelledby) or
 // names an icon (aria-label, title) is left as it is.
@@ -20,6 +23,8 @@ const UNNAMED_ICONS = '.n-icon[role="img"]:not([aria-label]):not([aria-labelledb
 const UNNAMED_DIALOGS = ':is([role="dialog"], [role="alertdialog"]):not([aria-label]):not([aria-labelledby])';
 const DIALOG_TITLES = '.n-dialog__title, .n-card-header__main, .n-drawer-header__main, .n-result-header__title';
 const SELECTION_CHECKBOXES = '.n-data-table-td--selection [role="checkbox"], .n-data-table-th--selection [role="checkbox"]';
+const TABLE_SCROLLERS = '.n-data-table-base-table-body > .n-scrollbar-container:not([tabindex])';
+const KEYBOARD_STOPS = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 const NAMED_HERE = 'data-coffer-named';
 const DEFAULT_LEVEL = 2;
 
@@ -41,6 +46,12 @@ export function patchAria(root: ParentNode = document): void {
   for (const icon of root.querySelectorAll(UNNAMED_ICONS)) icon.setAttribute('aria-hidden', 'true');
   for (const dialog of root.querySelectorAll(UNNAMED_DIALOGS)) nameDialog(dialog);
   for (const checkbox of root.querySelectorAll(SELECTION_CHECKBOXES)) nameSelectionCheckbox(checkbox);
+  for (const scroller of root.querySelectorAll(TABLE_SCROLLERS)) {
+    if (scroller.querySelector(KEYBOARD_STOPS)) continue;
+    scroller.setAttribute('tabindex', '0');
+    scroller.setAttribute('role', 'group');
+    scroller.setAttribute('aria-label', 'Table rows (the arrow keys scroll them)');
+  }
 }
 
 /** What a table's selection checkbox selects: every row from the header, else its row by its first cell. */

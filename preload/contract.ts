@@ -20,6 +20,7 @@ import { SHELL_EVENTS, SHELL_OPERATIONS, type ShellEvents, type ShellOperations 
 import { SUB_ACCOUNT_EVENTS, SUB_ACCOUNT_OPERATIONS, type SubAccountEvents, type SubAccountOperations } from './contract/subaccounts';
 import { TRANSFER_EVENTS, TRANSFER_OPERATIONS, type TransferEvents, type TransferOperations } from './contract/transfers';
 import { WALLET_EVENTS, WALLET_OPERATIONS, type WalletEvents, type WalletOperations } from './contract/wallet';
+import { TEAM_EVENTS, TEAM_OPERATIONS, type TeamEvents, type TeamOperations } from './contract/team';
 import { WITHDRAWAL_EVENTS, WITHDRAWAL_OPERATIONS, type WithdrawalEvents, type WithdrawalOperations } from './contract/withdrawals';
 
 export type { AppError, Result } from './contract/result';
@@ -33,6 +34,7 @@ export * from './contract/shell';
 export * from './contract/subaccounts';
 export * from './contract/transfers';
 export * from './contract/wallet';
+export * from './contract/team';
 export * from './contract/withdrawals';
 
 export interface Operations
@@ -52,7 +54,8 @@ export interface Operations
     MarketOperations,
     WithdrawalOperations,
     AuditOperations,
-    PendingOperations {}
+    PendingOperations,
+    TeamOperations {}
 
 /** Every operation's request schema and class (read or change), by name. */
 export const OPERATIONS: OperationSpecs<Operations> = {
@@ -73,6 +76,7 @@ export const OPERATIONS: OperationSpecs<Operations> = {
   ...WITHDRAWAL_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...PENDING_OPERATIONS,
+  ...TEAM_OPERATIONS,
 };
 
 export type OperationName = keyof Operations;
@@ -82,7 +86,7 @@ export type ResultOf<K extends OperationName> = Operations[K]['result'];
 export const OPERATION_NAMES: readonly OperationName[] = namesOf(OPERATIONS);
 
 /** Events main pushes to the renderer. */
-export interface Events extends ShellEvents, WalletEvents, TransferEvents, SubAccountEvents, BuyCryptoEvents, HistoryEvents, PortfolioEvents, WithdrawalEvents, AuditEvents, PendingEvents {}
+export interface Events extends ShellEvents, WalletEvents, TransferEvents, SubAccountEvents, BuyCryptoEvents, HistoryEvents, PortfolioEvents, WithdrawalEvents, AuditEvents, PendingEvents, TeamEvents {}
 export type EventName = keyof Events;
 
 export const EVENT_NAMES: readonly EventName[] = namesOf({
@@ -96,6 +100,7 @@ export const EVENT_NAMES: readonly EventName[] = namesOf({
   ...WITHDRAWAL_EVENTS,
   ...AUDIT_EVENTS,
   ...PENDING_EVENTS,
+  ...TEAM_EVENTS,
 } as const satisfies { [E in EventName]: true });
 
 /** What the renderer gets from bridge.ts, whatever the transport. */

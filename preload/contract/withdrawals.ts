@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { amount, currency, network } from './fields';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
 import { visibleText } from './profile-schemas';
+import type { TeamWithdrawalView } from './team';
 
 export const WITHDRAWAL_VIEW_STATES = [
   'PREPARING',
@@ -32,6 +33,8 @@ export interface WithdrawalInput {
   /** The fee is taken out of amount instead of added to it. */
   includeFee?: boolean;
   publicComment?: string;
+  /** Why the money goes out: required on a team desk, recorded with the withdrawal for the approvers. */
+  reason?: string;
 }
 
 export interface PreparedBy {
@@ -68,11 +71,18 @@ export interface WithdrawalView {
   moveId: string | null;
   /** The last error, in plain words with its code. */
   error: string | null;
+  /** On a team desk: who prepared it and why, the approvals so far and what the policy still needs. */
+  team?: TeamWithdrawalView | null;
 }
 
 export interface WithdrawalId {
   /** The service's transaction id. */
   id: string;
+}
+
+export interface RejectWithdrawal extends WithdrawalId {
+  /** Required on a team desk: recorded with the rejection. */
+  reason?: string;
 }
 
 export interface FeeEstimateInput {
@@ -96,7 +106,7 @@ export interface WithdrawalOperations {
   /** Every withdrawal waiting for approval, plus this desktop's uncertain or in-flight ones. */
   listApprovals: Op<void, WithdrawalView[]>;
   commitWithdrawal: Op<WithdrawalId, WithdrawalView>;
-  rollbackWithdrawal: Op<WithdrawalId, WithdrawalView>;
+  rollbackWithdrawal: Op<RejectWithdrawal, WithdrawalView>;
   /** The service's time minus this computer's, as main has learned it: countdowns to a
    *  service deadline run on the service's clock, not on a desktop clock that may be off. */
   getServiceClock: Op<void, { offsetMs: number }>;
@@ -119,12 +129,15 @@ export const WITHDRAWAL_OPERATIONS = {
         includeFee: z.boolean().optional(),
         // Sent to the service and shown by it to others: one visible line, nothing that reorders it.
         publicComment: z.string().max(255, 'publicComment must be at most 255 characters').superRefine(visibleText('The public comment')).optional(),
+        reason: z.string().trim().max(500, 'reason must be at most 500 characters').superRefine(visibleText('The reason')).optional(),
       })
       .strict(),
   ),
   listApprovals: reads(noPayload),
   commitWithdrawal: changes(transactionId),
-  rollbackWithdrawal: changes(transactionId),
+  rollbackWithdrawal: changes(transactionId.extend({
+    reason: z.string().trim().max(500, 'reason must be at most 500 characters').superRefine(visibleText('The reason')).optional(),
+  })),
   getServiceClock: reads(noPayload),
 } as const satisfies OperationSpecs<WithdrawalOperations>;
 

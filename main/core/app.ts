@@ -37,6 +37,8 @@ import { transferHandlers } from './transfers/handlers';
 import { walletHandlers } from './wallet/handlers';
 import { withdrawalHandlers } from './withdrawals/handlers';
 import { openWithdrawalStore, type WithdrawalStore } from './withdrawals/store';
+import { createTeamHandlers } from '../team/handlers';
+import { TeamDesk } from '../team/team-desk';
 
 export const APP_VERSION = '0.1.0';
 
@@ -114,6 +116,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const streamStates = followStreamStates(events);
   const sessions = createProfileSessions({ profiles, secrets, builtInSecret: () => builtInSecret });
   const checkoutLinks = new CheckoutLinks();
+  const team = new TeamDesk({
+    settings, secrets, signer: exportServices.signer, knownKey: exportServices.publicKey,
+    changed: (status) => events.emit('teamChanged', { state: status.state, unreachable: status.unreachable }),
+    approvalWanted: (notice) => events.emit('teamApprovalWanted', notice),
+  });
+  // In the background: a team store that is slow or down never holds up the start.
+  void team.start().catch((error: unknown) => console.error(`[team] ${error instanceof Error ? error.message : String(error)}`));
   const scopes = createScopes({
     ...stores,
     checkoutLinks,
@@ -124,6 +133,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     osUser: currentOsUser(),
     session: sessions.session,
     historyHoldMs: HISTORY_HOLD_MS,
+    team,
   });
   // Streams, the reconciler and the deadline watch follow the active profile.
   const activate = () => void scopes.activate().catch((error: unknown) => logActivation(error));
@@ -141,6 +151,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...profileDomainHandlers(scopes),
     ...perProfile(scopes, HISTORY_EXPORT_OPERATIONS, (scope) => exportHandlers(scope, exportServices.exportDeps)),
     ...perProfile(scopes, PORTFOLIO_EXPORT_OPERATIONS, (scope) => balancesExportHandlers(scope, exportServices.exportDeps)),
+    ...createTeamHandlers(team, scopes),
   };
   return {
     dispatch: createDispatch(handlers),
@@ -154,6 +165,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       stopActivating();
       streamStates.stop();
       await exportServices.close().catch(() => undefined);
+      await team.close().catch(() => undefined);
       await closeAll({ db, sandbox, scopes, sessions, stores });
     },
   };

@@ -9,6 +9,8 @@ export const SETTING_KEYS = {
   trustedExportKeys: 'trustedExportKeys',
   /** Where exports are written when a request names no folder. */
   exportFolder: 'exportFolder',
+  /** The team store this desk belongs to (JSON: server URL without password, desk name, team, profile). */
+  teamDesk: 'teamDesk',
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];

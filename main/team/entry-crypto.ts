@@ -28,8 +28,13 @@ export function entryHash(draft: EntryDraft, prevHash: string): string {
 
 /** The hash and the desk's signature of it, for a draft that will follow prevHash. */
 export function signEntry(draft: EntryDraft, prevHash: string, privateKey: KeyObject): { hash: string; signature: string } {
+  return signEntryWith(draft, prevHash, (bytes) => sign(null, bytes, privateKey));
+}
+
+/** signEntry with a signing function (the desk's key stays inside its signer). */
+export function signEntryWith(draft: EntryDraft, prevHash: string, signBytes: (bytes: Uint8Array) => Buffer): { hash: string; signature: string } {
   const hash = entryHash(draft, prevHash);
-  return { hash, signature: sign(null, Buffer.from(hash, 'hex'), privateKey).toString('base64') };
+  return { hash, signature: signBytes(Buffer.from(hash, 'hex')).toString('base64') };
 }
 
 /** Whether the stored entry's hash is its content's and its signature is its author's. */

@@ -10,7 +10,7 @@ import type { ProfilesService } from '../profiles';
 import { createExportFolders, type FolderDialog } from './export-folders';
 import { accountOf, createExportFolderHandlers, createExportKeyHandlers, createReviewHandlers, type ExportHandlerDeps } from './handlers';
 import { ReviewSessions } from './review/sessions';
-import { createSigningKeys } from './signing-key';
+import { createSigningKeys, type ExportSigner } from './signing-key';
 import { createTrustedKeys } from './trusted-keys';
 import { SOURCE_WORKER } from './worker-thread';
 
@@ -33,6 +33,10 @@ export interface ExportServices {
   handlers: Pick<Handlers, keyof ExportKeyOperations | keyof ExportFolderOperations | keyof ReviewOperations>;
   /** What each profile's export handlers need (exportHandlers in handlers.ts). */
   exportDeps: ExportHandlerDeps;
+  /** This desk's key (made on first use): it also signs the desk's team entries. */
+  signer(): Promise<ExportSigner>;
+  /** This desk's public key as settings know it, without the keychain; null before the first key. */
+  publicKey(): string | null;
   /** Closes every review (their temporary files go with them). */
   close(): Promise<void>;
 }
@@ -65,6 +69,8 @@ export function createExportServices(deps: ExportServicesDeps): ExportServices {
       },
       progress: (profileId, done, total, phase) => deps.events.emit('historyExportProgress', { profileId, done, total, phase }),
     },
+    signer: () => keys.signer(),
+    publicKey: () => keys.publicInfo()?.publicKey ?? null,
     close: () => reviews.closeAll(),
   };
 }

@@ -18,6 +18,8 @@ import { WalletService } from '../wallet/service';
 import { WithdrawalsService } from '../withdrawals/service';
 import type { WithdrawalStore } from '../withdrawals/store';
 import { realTimers } from '../timers';
+import type { TeamDesk } from '../../team/team-desk';
+import { withTeam } from '../withdrawals/team-steps';
 import { liveFeedsFrom } from './live-feeds';
 import { holdUntilBalances } from './start-hold';
 import type { LiveFeeds, ProfileRef, ProfileSession } from './ports';
@@ -58,6 +60,8 @@ export interface ScopeDeps {
    * from. Unset, the first pass starts with the scope.
    */
   historyHoldMs?: number;
+  /** This desk's team, when it has joined one: withdrawals of the profile it governs pass its gate. */
+  team?: TeamDesk;
 }
 
 export interface ProfileScope {
@@ -99,13 +103,16 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     sharedAccount: profile.sharedAccount === true, requestsExpire: (profile.authMethod ?? 'HS256') === 'HS256',
     notices: { updated: (move) => emit('pendingMoveUpdated', { move }) },
   });
+  // Asked at each use: the desk may join or leave its team while this scope is open.
+  const teamGate = () => deps.team?.gateFor(profileId, (currencies, valuation) => wallet.rates(currencies, valuation)) ?? null;
   const withdrawals = new WithdrawalsService({
     api, store: deps.store, ledger, profile, osUser: deps.osUser,
     notices: {
-      updated: (withdrawal) => emit('withdrawalUpdated', { withdrawal }),
-      deadlineSoon: (withdrawal, minutesLeft) => emit('withdrawalDeadlineSoon', { withdrawal, minutesLeft }),
+      updated: (withdrawal) => emit('withdrawalUpdated', { withdrawal: withTeam(teamGate(), withdrawal) }),
+      deadlineSoon: (withdrawal, minutesLeft) => emit('withdrawalDeadlineSoon', { withdrawal: withTeam(teamGate(), withdrawal), minutesLeft }),
     },
     deadlineCheckMs: deps.deadlineCheckMs,
+    team: teamGate,
   });
   const wallet = new WalletService({
     api, ledger, profile, currencies: () => withdrawals.currencies(),

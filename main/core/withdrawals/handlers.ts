@@ -9,6 +9,6 @@ export const withdrawalHandlers: ScopedHandlers<keyof WithdrawalOperations> = ({
   prepareWithdrawal: async (input) => ok(await withdrawals.prepare(input)),
   listApprovals: async () => ok(await withdrawals.listApprovals()),
   commitWithdrawal: async ({ id }) => ok(await withdrawals.commit(id)),
-  rollbackWithdrawal: async ({ id }) => ok(await withdrawals.rollback(id)),
+  rollbackWithdrawal: async ({ id, reason }) => ok(await withdrawals.rollback(id, reason)),
   getServiceClock: async () => ok({ offsetMs: Math.round(api.serviceNow() - Date.now()) }),
 });

@@ -18,6 +18,8 @@ import type { LocalWithdrawal, WithdrawalStore } from './store';
 import { checkWithdrawal, type CheckedWithdrawal } from './validate';
 import { checkAmountText, checkPrecision } from '../transfers/checks';
 import { toView } from './view';
+import type { PrepareClearance, WithdrawalGate } from '../../team/gate';
+import { clearPrepare, preparedFields, requiredReason, withTeam } from './team-steps';
 
 const CURRENCY_CACHE_MS = 5 * 60_000;
 
@@ -31,6 +33,8 @@ export interface WithdrawalsDeps {
   wallNow?: () => Date;
   /** How often waiting withdrawals are checked against their deadline. */
   deadlineCheckMs?: number;
+  /** On a team desk: the policy, the four-eyes approvals and the one commit claim (asked each time: a desk may join or leave). */
+  team?: () => WithdrawalGate | null;
 }
 
 export class WithdrawalsService {
@@ -55,12 +59,16 @@ export class WithdrawalsService {
   }
 
   async prepare(input: WithdrawalInput): Promise<WithdrawalView> {
+    const gate = this.gate();
+    if (gate) requiredReason(input.reason, 'prepare');
     const checked = await this.check(input);
+    // The policy clears it before anything is sent; an unreachable team store refuses here too.
+    const clearance = gate ? await clearPrepare(gate, input, checked) : null;
     const record = this.newRecord(checked);
-    return this.interrupted.track(record.localId, () => this.send(record, checked));
+    return this.interrupted.track(record.localId, () => this.send(record, checked, clearance));
   }
 
-  private async send(record: LocalWithdrawal, checked: CheckedWithdrawal): Promise<WithdrawalView> {
+  private async send(record: LocalWithdrawal, checked: CheckedWithdrawal, clearance: PrepareClearance | null = null): Promise<WithdrawalView> {
     const preparing = this.records.save(record);
     let sent: SendOutcome<{ id: string }>;
     try {
@@ -91,7 +99,27 @@ export class WithdrawalsService {
     }
     this.records.releaseTxId(settled.value.id, preparing);
     const created = this.records.move(preparing, 'prepareAccepted', { txId: settled.value.id, serviceStatus: 'CREATED' });
-    return toView(await this.follower.refresh(created));
+    if (clearance !== null) await this.recordForTeam(clearance, created, settled.value.id);
+    return this.view(await this.follower.refresh(created));
+  }
+
+  /** A withdrawal the team cannot see could never be approved: when it cannot be recorded, it is rolled back at once. */
+  private async recordForTeam(clearance: PrepareClearance, created: LocalWithdrawal, txId: string): Promise<void> {
+    try {
+      await this.gate()?.recordPrepared(clearance, preparedFields(created, txId), created.localId);
+    } catch (error) {
+      const why = failureText(error);
+      await this.sendDecision(created, txId, 'rollback').catch(() => undefined);
+      throw new AppFailure('TEAM_UNREACHABLE', `The withdrawal could not be recorded for the team, so it was rolled back at once: ${why}`);
+    }
+  }
+
+  private view(record: LocalWithdrawal): WithdrawalView {
+    return withTeam(this.gate(), toView(record));
+  }
+
+  private gate(): WithdrawalGate | null {
+    return this.deps.team?.() ?? null;
   }
 
   /** Every CREATED withdrawal on the account, plus this desktop's unsettled ones. */
@@ -112,20 +140,44 @@ export class WithdrawalsService {
       const stale = !seen.has(local.localId) && local.txId !== null && local.state !== 'UNCERTAIN';
       rows.push(stale ? await this.follower.refresh(local) : local);
     }
-    return rows.map(toView).sort(byDeadline);
+    return rows.map((row) => this.view(row)).sort(byDeadline);
   }
 
   commit(txId: string): Promise<WithdrawalView> {
     return this.decide(txId, 'commit');
   }
 
-  rollback(txId: string): Promise<WithdrawalView> {
-    return this.decide(txId, 'rollback');
+  rollback(txId: string, reason?: string): Promise<WithdrawalView> {
+    return this.decide(txId, 'rollback', reason);
   }
 
-  private async decide(txId: string, action: Decision): Promise<WithdrawalView> {
+  private async decide(txId: string, action: Decision, reason?: string): Promise<WithdrawalView> {
+    const gate = this.gate();
+    const rejection = gate && action === 'rollback' ? requiredReason(reason, 'reject') : null;
     const known = this.records.byTxId(txId) ?? (await this.follower.adoptById(txId));
-    return this.interrupted.track(known.localId, () => this.sendDecision(known, txId, action));
+    if (gate && action === 'commit') {
+      // Only the desk holding the team's one claim sends the commit; the others' approvals are recorded.
+      const outcome = await gate.approve(txId, { currency: known.currency, address: known.address });
+      if (outcome.kind !== 'commit') return this.view(known);
+    }
+    if (gate && rejection !== null) await gate.reject(txId, rejection);
+    const send = () => this.interrupted.track(known.localId, () => this.sendDecision(known, txId, action));
+    if (!gate || action === 'rollback') return withTeam(gate, await send());
+    let view: WithdrawalView;
+    try {
+      view = await send();
+    } catch (error) {
+      await this.recordCommitOutcome(gate, txId, 'uncertain', failureText(error));
+      throw error;
+    }
+    const outcome = view.state === 'COMMITTING' || view.state === 'UNCERTAIN' ? 'uncertain' : view.state === 'CREATED' ? 'refused' : 'accepted';
+    await this.recordCommitOutcome(gate, txId, outcome, view.error);
+    return withTeam(gate, view);
+  }
+
+  /** The commit went out whatever the store says now: its outcome is recorded when the store takes it. */
+  private async recordCommitOutcome(gate: WithdrawalGate, txId: string, outcome: 'accepted' | 'refused' | 'uncertain', detail: string | null): Promise<void> {
+    await gate.recordCommitSent(txId, outcome, detail).catch(() => undefined);
   }
 
   private async sendDecision(known: LocalWithdrawal, txId: string, action: Decision): Promise<WithdrawalView> {

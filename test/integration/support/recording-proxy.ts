@@ -8,14 +8,21 @@ export interface RecordingProxy {
   url: string;
   /** Paths (query left off) in the order they arrived. */
   paths: string[];
+  /** The same requests as "METHOD /path", so a test can tell a commit (PUT) from a rollback (DELETE). */
+  requests: string[];
   close(): Promise<void>;
 }
 
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
   const { hostname, port } = new URL(target);
   const paths: string[] = [];
+  const requests: string[] = [];
   const upgraded = new Set<{ destroy(): void }>();
-  const record = (incoming: IncomingMessage) => paths.push((incoming.url ?? '').split('?')[0] ?? '');
+  const record = (incoming: IncomingMessage) => {
+    const path = (incoming.url ?? '').split('?')[0] ?? '';
+    paths.push(path);
+    requests.push(`${incoming.method ?? 'GET'} ${path}`);
+  };
   const server = createServer((incoming, outgoing) => {
     record(incoming);
     const forwarded = request({ host: hostname, port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
@@ -43,6 +50,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   return {
     url: `http://127.0.0.1:${own}`,
     paths,
+    requests,
     close: () => {
       server.closeAllConnections();
       for (const socket of upgraded) socket.destroy();

@@ -73,6 +73,8 @@ export interface Core {
   sandbox: RunningSandbox | null;
   /** The provider checkout pages the service gave: the link policy opens these in the system browser. */
   checkoutLinks: CheckoutLinks;
+  /** This desk's team (solo until it joins one). */
+  team: TeamDesk;
   close(): Promise<void>;
 }
 
@@ -161,6 +163,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir,
     sandbox,
     checkoutLinks,
+    team,
     close: async () => {
       stopActivating();
       streamStates.stop();

@@ -54,6 +54,11 @@ export interface EntryBodies {
   'withdrawal.commitClaimed': { txId: string };
   /** What the service answered to the claimed commit. */
   'withdrawal.commitSent': { txId: string; outcome: 'accepted' | 'refused' | 'uncertain'; detail: string | null };
+  /** Unique per transaction (unique key `claim:<claimKey>`): the one desk's move a service transaction settles. */
+  'ledger.claimed': { claimKey: string; moveId: string };
+  /** A move of this desk whose answer was lost: another desk's identical move must not settle blindly. */
+  'ledger.moveOpened': { move: { id: string; kind: string; currency: string | null; amount: string | null; destination: string | null } };
+  'ledger.moveClosed': { moveId: string };
 }
 
 export type EntryKind = keyof EntryBodies;

@@ -10,11 +10,14 @@ import { fingerprintOf, normalFingerprint } from '../core/exports/fingerprint';
 import type { SettingsRepo } from '../db/settings-repo';
 import type { WhitelistedAddress } from '../exchange/domain';
 import type { SecretStore } from '../keychain/secret-store';
+import type { TeamClaims } from '../core/pending/claims';
 import { createDeskGate } from './desk-gate';
+import { teamClaimsOf } from './team-claims';
 import { readDeskSettings, saveDeskSettings, TEAM_PASSWORD_ACCOUNT, type DeskSettings } from './desk-settings';
 import type { EntryBodies, EntryKind, VerifiedEntry } from './entries';
 import type { WithdrawalGate } from './gate';
 import { defaultPolicy } from './state/default-policy';
+import type { TeamFacts } from './state/team-facts';
 import { deskStatus, soloStatus } from './team-status';
 import { TeamConnection } from './team-connection';
 import { storeFailure } from './team-failure';
@@ -170,6 +173,17 @@ export class TeamDesk {
       rates,
       now: this.now,
     });
+  }
+
+  /** The shared ledger claims of the profile the team governs; null on a solo desk or for another profile. */
+  claimsFor(profileId: string): TeamClaims | null {
+    if (this.desk?.profileId !== profileId || this.connection === null) return null;
+    return teamClaimsOf(this.connection, async () => (await this.deps.signer()).info.publicKey, this.deps.knownKey);
+  }
+
+  /** The team's facts as this desk has read them; null on a solo desk. */
+  get facts(): TeamFacts | null {
+    return this.connection?.facts ?? null;
   }
 
   governs(profileId: string): boolean {

@@ -26,3 +26,30 @@ export function claimsInStore(store: PendingStore, profileId: string): ClaimRegi
     settle: (fn) => store.atomically(fn),
   };
 }
+
+/**
+ * The claims a team's desks share, on top of this desk's own: a transaction one desk settled its
+ * move on is never a candidate for another desk's. Claiming is a write to the team store, so it is
+ * asynchronous and made before the local settlement; a store that cannot be reached settles nothing.
+ */
+export interface TeamClaims {
+  /** The claim keys another desk of the team holds. */
+  heldByOthers(keys: readonly string[]): Set<string>;
+  /** Claims the key for this desk's move: 'mine' when this desk holds it now, 'theirs' when another does. Throws when the store cannot be reached. */
+  claim(key: string, moveId: string): Promise<'mine' | 'theirs'>;
+  /** Tells the team a move of this desk is open (its answer was lost), so an identical one elsewhere is not settled blindly. */
+  opened(move: SharedMove): Promise<void>;
+  /** Tells the team the move is settled. */
+  closed(moveId: string): Promise<void>;
+  /** True when another desk has an open move of the same shape: a candidate could be either's. */
+  contested(move: SharedMove): boolean;
+}
+
+/** What the team needs to know of an open move to tell identical ones apart. */
+export interface SharedMove {
+  id: string;
+  kind: string;
+  currency: string | null;
+  amount: string | null;
+  destination: string | null;
+}

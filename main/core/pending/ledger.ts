@@ -13,7 +13,7 @@ import type { AuditLog } from '../audit/audit-log';
 import { audited, type AuditSubject } from '../audit/audited';
 import { answerLost, failureText } from '../session/api-failure';
 import type { ProfileRef } from '../session/ports';
-import { claimsInStore, type ClaimRegistry } from './claims';
+import { claimsInStore, type ClaimRegistry, type TeamClaims } from './claims';
 import { claimKey, isHistoryKind, isNumericId, providerOf, toCandidate, type Decision } from './matching';
 import { auditSettlement } from './settlement-audit';
 import { Reconciler, type LedgerApi } from './reconciler';
@@ -44,6 +44,8 @@ export interface LedgerDeps {
   claims?: ClaimRegistry;
   /** True when other desks or scripts use the account (a change of it opens a new scope, and a new ledger). */
   sharedAccount?: boolean;
+  /** On a team desk: the claims the team's desks share. */
+  teamClaims?: () => TeamClaims | null;
   /**
    * False when nothing bounds when the service may still run a request (Basic auth): a move whose
    * answer was lost then has no deadline. True (the default) when requests expire with their
@@ -71,7 +73,7 @@ export class PendingLedger {
     this.reconciler = new Reconciler({
       store: deps.store, claims: this.claims, api: deps.api, profileId: deps.profile.id, pollMs: deps.pollMs ?? 1_000,
       recheck: deps.recheck ?? DEFAULT_RECHECK, othersUseAccount: deps.sharedAccount === true,
-      apply: (move, decision) => this.applyDecision(move, decision, 'reconciler'),
+      apply: (move, decision) => this.applyDecision(move, decision, 'reconciler'), teamClaims: deps.teamClaims,
     });
   }
 
@@ -127,7 +129,9 @@ export class PendingLedger {
     }
     if (result.status === 'uncertain') {
       const { sentAtMs, settleByMs } = result.operation;
-      return { move: this.save({ ...move, state: 'uncertain', sentAtMs, settleByMs, reason: result.reason }), result };
+      const open = this.save({ ...move, state: 'uncertain', sentAtMs, settleByMs, reason: result.reason });
+      void this.deps.teamClaims?.()?.opened(open).catch(() => undefined);
+      return { move: open, result };
     }
     const txIds = idsOf(result.value);
     // The service's own answer proves these are this move's.
@@ -135,7 +139,16 @@ export class PendingLedger {
       for (const txId of txIds) this.claims.claim(claimKey(move.kind, txId), move.id);
       return this.save({ ...move, state: 'done', txIds, reason: null, settledBy: 'service' });
     });
+    this.tellTeam(move, txIds);
     return { move: done, result };
+  }
+
+  /** The team learns which transactions the service proved this desk's, so no other desk settles on them;
+   *  in the background, since the service's answer already settled the move here. */
+  private tellTeam(move: PendingMove, txIds: readonly string[]): void {
+    const team = isHistoryKind(move.kind) ? this.deps.teamClaims?.() : null;
+    if (team === null || team === undefined) return;
+    for (const txId of txIds) void team.claim(claimKey(move.kind, txId), move.id).catch(() => undefined);
   }
 
   /** Sends a commit or rollback of the withdrawal `spec.subjectId`. An answer lost even after the
@@ -240,6 +253,7 @@ export class PendingLedger {
         reason: ambiguousReason(decision.candidates.length, decision.othersUseAccount === true) });
     }
     auditSettlement(this.deps.audit, this.deps.profile, settled, by);
+    if (settled.state !== 'ambiguous') void this.deps.teamClaims?.()?.closed(settled.id).catch(() => undefined);
     for (const listener of this.listeners) listener(settled, tx);
     return settled;
   }

@@ -6,7 +6,7 @@
 // candidate that two open moves could both be is settled for neither automatically: both become
 // ambiguous and go to a person.
 import type { BuyCryptoOrder, Transaction, TransactionFilter } from '../../exchange/domain';
-import type { ClaimRegistry } from './claims';
+import type { ClaimRegistry, TeamClaims } from './claims';
 import {
   claimKey, decide, decideDecision, historyFilter, inWindow, isCandidate, isHistoryKind, looksLike, orderAsTransaction, providerOf,
   type Decision,
@@ -35,6 +35,8 @@ export interface ReconcilerDeps {
   /** True when other desks or scripts use the account: no candidate is provably this desk's. */
   othersUseAccount: boolean;
   apply: Apply;
+  /** On a team desk: the claims the team's desks share (asked each time: a desk may join or leave). */
+  teamClaims?: () => TeamClaims | null;
 }
 
 export class Reconciler {
@@ -109,9 +111,13 @@ export class Reconciler {
         if (own === undefined) continue;
         const contested = open.filter((other) => other.id !== move.id && own.some((tx) => candidates.get(other.id)?.some((o) => o.id === tx.id)));
         if (contested.some((other) => !ready.includes(other))) continue;
-        const decision: Decision = contested.length > 0 && own.length > 0
-          ? { status: 'ambiguous', candidates: own, othersUseAccount }
+        // An identical move open on another desk of the team could own any candidate: a person decides.
+        const teamContested = own.length > 0 && this.deps.teamClaims?.()?.contested(move) === true;
+        const decision: Decision = (contested.length > 0 || teamContested) && own.length > 0
+          ? { status: 'ambiguous', candidates: own, othersUseAccount: othersUseAccount || teamContested }
           : decide(move, own, now, othersUseAccount);
+        // Another desk of the team settled on it first: the next pass looks again without it.
+        if (decision.status === 'found' && !(await this.claimForTeam(move, decision.transaction.id))) continue;
         this.deps.apply(store.byId(move.id) ?? move, decision);
       } catch {
         // The service is unreachable or answered oddly: try again on the next pass, never re-send.
@@ -135,8 +141,17 @@ export class Reconciler {
     for await (const tx of this.records(move)) {
       if (looksLike(move, tx) && inWindow(move, tx)) matching.push(tx);
     }
-    const claimed = this.deps.claims.claimed(matching.map((tx) => claimKey(move.kind, tx.id)));
+    const keys = matching.map((tx) => claimKey(move.kind, tx.id));
+    const claimed = this.deps.claims.claimed(keys);
+    for (const key of this.deps.teamClaims?.()?.heldByOthers(keys) ?? []) claimed.add(key);
     return matching.filter((tx) => isCandidate(move, tx, claimed));
+  }
+
+  /** True when the team lets this desk settle the move on the transaction (always on a solo desk). */
+  private async claimForTeam(move: PendingMove, txId: string): Promise<boolean> {
+    const team = this.deps.teamClaims?.();
+    if (team === null || team === undefined) return true;
+    return (await team.claim(claimKey(move.kind, txId), move.id)) === 'mine';
   }
 
   /** Where the move would show: the provider's orders for a buy-crypto order, else the wallet history. */

@@ -102,6 +102,7 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     store: deps.pending, api, audit: deps.audit, profile, pollMs: deps.reconcilePollMs,
     sharedAccount: profile.sharedAccount === true, requestsExpire: (profile.authMethod ?? 'HS256') === 'HS256',
     notices: { updated: (move) => emit('pendingMoveUpdated', { move }) },
+    teamClaims: () => deps.team?.claimsFor(profileId) ?? null,
   });
   // Asked at each use: the desk may join or leave its team while this scope is open.
   const teamGate = () => deps.team?.gateFor(profileId, (currencies, valuation) => wallet.rates(currencies, valuation)) ?? null;

@@ -11,6 +11,7 @@ import { createKeytarStore } from '../../../main/keychain/keytar-store';
 import type { RunningSandbox } from '../../../main/sandbox/index';
 import { startSandbox } from '../../../main/sandbox/server';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';
+import { memorySecrets } from '../support/memory-secrets';
 import { sandboxControl, type ControlCall } from '../support/sandbox-support';
 import { startPostgres, type PostgresServer } from '../../support/postgres-server';
 
@@ -45,8 +46,15 @@ export interface TeamWorld {
   close(): Promise<void>;
 }
 
-export async function openTeamWorld(): Promise<TeamWorld> {
-  const sandbox = await startSandbox({ lightSeed: true, controlToken: CONTROL_TOKEN });
+export interface TeamWorldOptions {
+  /** The sandbox's request limits (the bench turns them off: twenty desks share one address). */
+  limits?: boolean;
+  /** 'keychain' (default): each desk its namespace in the real keyring; 'memory' for the bench. */
+  secrets?: 'keychain' | 'memory';
+}
+
+export async function openTeamWorld(options: TeamWorldOptions = {}): Promise<TeamWorld> {
+  const sandbox = await startSandbox({ lightSeed: true, controlToken: CONTROL_TOKEN, limits: { enabled: options.limits ?? true } });
   const proxy = await startRecordingProxy(sandbox.restUrl);
   const postgres = await startPostgres();
   const database = `team_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -56,7 +64,7 @@ export async function openTeamWorld(): Promise<TeamWorld> {
     sandbox, proxy, postgres, database, url,
     control: sandboxControl(sandbox.restUrl, CONTROL_TOKEN),
     async openDesk(name) {
-      const desk = await openDesk(name, sandbox, proxy);
+      const desk = await openDesk(name, sandbox, proxy, options.secrets ?? 'keychain');
       desks.push(desk);
       return desk;
     },
@@ -72,10 +80,10 @@ export async function openTeamWorld(): Promise<TeamWorld> {
   return world;
 }
 
-async function openDesk(name: string, sandbox: RunningSandbox, proxy: RecordingProxy): Promise<Desk> {
+async function openDesk(name: string, sandbox: RunningSandbox, proxy: RecordingProxy, keys: 'keychain' | 'memory'): Promise<Desk> {
   const root = mkdtempSync(join(tmpdir(), `coffer-desk-${name}-`));
   // Each desk its own keychain namespace in the real keyring, as separate desktops would have.
-  const secrets = createKeytarStore(`coffer-test-${name}-${randomUUID().slice(0, 8)}`);
+  const secrets = keys === 'memory' ? memorySecrets() : createKeytarStore(`coffer-test-${name}-${randomUUID().slice(0, 8)}`);
   const core = await createCore({ dataDir: join(root, 'data'), transport: 'web', secrets });
   const events: Desk['events'] = [];
   core.events.subscribe((event, payload) => void events.push({ event, payload }));

@@ -13,9 +13,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // keytar and better-sqlite3 are compiled on install (their prebuilt binaries come from GitHub,
 // which may be out of reach): libsecret headers and a C++ toolchain.
 const BUILD_PACKAGES = ['libsecret-1-dev', 'g++', 'make', 'python3'];
-// The tests add a private keyring (gnome-keyring in a D-Bus session) and the browser Playwright
-// drives; without recommends, Chromium has no fonts for screenshots.
-const TEST_PACKAGES = [...BUILD_PACKAGES, 'gnome-keyring', 'dbus', 'dbus-x11', 'chromium', 'fonts-dejavu-core'];
+// The tests add a private keyring (gnome-keyring in a D-Bus session), the browser Playwright
+// drives (without recommends, Chromium has no fonts for screenshots) and PostgreSQL, of which the
+// team store's tests start throwaway servers of their own.
+const TEST_PACKAGES = [...BUILD_PACKAGES, 'gnome-keyring', 'dbus', 'dbus-x11', 'chromium', 'fonts-dejavu-core', 'postgresql'];
 export const APT_PACKAGES = { start: BUILD_PACKAGES, test: TEST_PACKAGES };
 
 /** The packages of `wanted` dpkg does not list as installed; none where there is no dpkg. */

@@ -1,9 +1,10 @@
 // A real PostgreSQL server for tests, from Debian's postgresql package: a fresh cluster in a temp
-// directory on a free loopback port, fsync off. User coffer gets in without a password (trust);
-// any other role must give its own (scram-sha-256), so the password path can be tested too.
+// directory on a free loopback port, fsync off, TLS on request. User coffer gets in without a
+// password (trust); any other role must give its own (scram-sha-256), so the password path can
+// be tested too.
 // Postgres refuses to run as root, so under root the cluster belongs to the postgres user.
 import { execFile } from 'node:child_process';
-import { chown, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +16,15 @@ const run = promisify(execFile);
 const PG_ROOT = '/usr/lib/postgresql';
 export const SUPERUSER = 'coffer';
 
+export interface PostgresOptions {
+  /** Serve TLS too, with a self-signed certificate for 127.0.0.1 (its PEM is `tlsCa`). */
+  tls?: boolean;
+}
+
 export interface PostgresServer {
   port: number;
+  /** The certificate the server presents when started with tls (it is its own authority). */
+  tlsCa: string | null;
   /** postgres://coffer@127.0.0.1:<port>/<database> */
   url(database: string): string;
   /** Creates the database and returns its URL. */
@@ -31,7 +39,7 @@ export interface PostgresServer {
   destroy(): Promise<void>;
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
   const bin = await newestBinDir();
   const dir = await mkdtemp(join(tmpdir(), 'coffer-pg-'));
   const asRoot = userInfo().uid === 0;
@@ -44,7 +52,9 @@ export async function startPostgres(): Promise<PostgresServer> {
 
   await tool('initdb', ['-D', data, '-A', 'trust', '-U', SUPERUSER, '--no-sync']);
   await requirePasswordsOfOthers(join(data, 'pg_hba.conf'));
-  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const tlsCa = options.tls === true ? await selfSignedCertificate(dir, asRoot) : null;
+  const tlsOptions = tlsCa === null ? '' : ` -c ssl=on -c ssl_cert_file=${join(dir, 'server.crt')} -c ssl_key_file=${join(dir, 'server.key')}`;
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${tlsOptions}`;
   const startServer = async (): Promise<void> => {
     try {
       await tool('pg_ctl', ['-D', data, '-l', log, '-w', 'start', '-o', serverOptions]);
@@ -72,6 +82,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   };
   return {
     port,
+    tlsCa,
     url,
     sql,
     async createDatabase(name) {
@@ -89,10 +100,10 @@ export async function startPostgres(): Promise<PostgresServer> {
 }
 
 /** One server for the file's tests: started before them, removed after. */
-export function usePostgres(): () => PostgresServer {
+export function usePostgres(options: PostgresOptions = {}): () => PostgresServer {
   let server: PostgresServer | undefined;
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await startPostgres(options);
   });
   afterAll(async () => {
     await server?.destroy();
@@ -110,9 +121,21 @@ async function newestBinDir(): Promise<string> {
   return join(PG_ROOT, newest, 'bin');
 }
 
-async function chownToPostgres(dir: string): Promise<void> {
+async function chownToPostgres(path: string): Promise<void> {
   const ids = async (flag: string): Promise<number> => Number((await run('id', [flag, 'postgres'])).stdout.trim());
-  await chown(dir, await ids('-u'), await ids('-g'));
+  await chown(path, await ids('-u'), await ids('-g'));
+}
+
+/** A key and a self-signed certificate for 127.0.0.1; the server wants its key readable by it alone. */
+async function selfSignedCertificate(dir: string, asRoot: boolean): Promise<string> {
+  const [key, certificate] = [join(dir, 'server.key'), join(dir, 'server.crt')];
+  await run('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', certificate,
+  ]);
+  await chmod(key, 0o600);
+  if (asRoot) await Promise.all([key, certificate].map((file) => chownToPostgres(file)));
+  return readFile(certificate, 'utf8');
 }
 
 /** coffer keeps trust; every other role needs its password over TCP. The first matching line wins. */

@@ -1,6 +1,7 @@
 // The team store's PostgreSQL adapter: a small pool, the schema's migrations, the append-only
 // entry log and its LISTEN/NOTIFY channel. Appends to one team are serialised by an advisory lock,
 // so each entry links to the one stored just before it and the chain stays a line.
+import { isIP } from 'node:net';
 import pg, { type ClientConfig, type PoolClient } from 'pg';
 import type { EntryDraft, EntryKind, StoredEntry } from '../entries';
 import { migratePostgres } from './pg-migrate';
@@ -23,6 +24,9 @@ export interface TeamDbOptions {
   connectTimeoutMs?: number;
   /** Connections kept open at most (default 4). */
   poolSize?: number;
+  /** PEM of the authority that signed the server's certificate, for a team whose server has a
+   *  certificate of its own CA; default: the public authorities Node trusts. */
+  ca?: string;
 }
 
 export interface TeamDb {
@@ -72,7 +76,7 @@ export function openTeamDb(server: TeamServer, password: string | null, options:
     statementTimeoutMs: options.statementTimeoutMs ?? 5000,
     connectTimeoutMs: options.connectTimeoutMs ?? 3000,
   };
-  const config = clientConfig(server, password, timeouts);
+  const config = clientConfig(server, password, timeouts, options.ca);
   const pool = new pg.Pool({ ...config, max: options.poolSize ?? 4 });
   // An idle connection the server dropped is discarded by the pool; the next call reconnects or
   // reports why it cannot, so the event itself needs no handling beyond not crashing.
@@ -131,7 +135,7 @@ export function openTeamDb(server: TeamServer, password: string | null, options:
   };
 }
 
-function clientConfig(server: TeamServer, password: string | null, timeouts: StoreTimeouts): ClientConfig {
+function clientConfig(server: TeamServer, password: string | null, timeouts: StoreTimeouts, ca: string | undefined): ClientConfig {
   return {
     host: server.host,
     port: server.port,
@@ -141,7 +145,7 @@ function clientConfig(server: TeamServer, password: string | null, timeouts: Sto
     // held in this closure rather than in a config object that could be logged. The driver takes
     // undefined as "no password" (its types say otherwise), and says so when the server asks.
     password: (() => password ?? undefined) as () => string,
-    ssl: sslOption(server),
+    ssl: sslOption(server, ca),
     application_name: 'coffer',
     statement_timeout: timeouts.statementTimeoutMs,
     // The server cancels a slow statement itself; this only catches a server that went silent
@@ -154,12 +158,15 @@ function clientConfig(server: TeamServer, password: string | null, timeouts: Sto
 
 /** TLS as the URL's sslmode asks; always explicit so the driver never reads PGSSLMODE. Modes other
  *  than verify-full only pass parseTeamUrl for a server on this machine. */
-function sslOption(server: TeamServer): ClientConfig['ssl'] {
+function sslOption(server: TeamServer, ca: string | undefined): ClientConfig['ssl'] {
+  const authority = ca === undefined ? {} : { ca };
   switch (server.sslmode) {
     case 'verify-full':
-      return { rejectUnauthorized: true, servername: server.host };
+      // The name is checked against the certificate; an IP address is checked too, but may not be
+      // sent as the TLS server name (RFC 6066), so the driver checks it against the host instead.
+      return { rejectUnauthorized: true, ...authority, ...(isIP(server.host) === 0 ? { servername: server.host } : {}) };
     case 'verify-ca':
-      return { rejectUnauthorized: true, checkServerIdentity: () => undefined };
+      return { rejectUnauthorized: true, ...authority, checkServerIdentity: () => undefined };
     case 'require':
       return { rejectUnauthorized: false };
     default:

@@ -200,6 +200,11 @@ describe('failures', () => {
     await expect(open(url, 'right-horse').ping()).resolves.toBeUndefined();
   });
 
+  it('says a server without TLS cannot be used with sslmode=verify-full', async () => {
+    const url = `${postgres().url('postgres')}?sslmode=verify-full`;
+    await expectStoreError(open(url).ping(), 'TEAM_UNREACHABLE', /does not offer TLS, which sslmode=verify-full requires/);
+  });
+
   it('names a database the server does not have', async () => {
     await expectStoreError(open(postgres().url('nowhere')).ping(), 'TEAM_UNREACHABLE', /has no database nowhere/);
   });

@@ -81,6 +81,8 @@ export function openTeamDb(server: TeamServer, password: string | null, options:
   // An idle connection the server dropped is discarded by the pool; the next call reconnects or
   // reports why it cannot, so the event itself needs no handling beyond not crashing.
   pool.on('error', () => undefined);
+  const listeners = new Set<() => Promise<void>>();
+  let closing: Promise<void> | null = null;
 
   async function guarded<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -130,8 +132,24 @@ export function openTeamDb(server: TeamServer, password: string | null, options:
         return rows[0]?.hash ?? '';
       }),
     teams: () => guarded(() => teamsOn(pool)),
-    listen: (onEntry, onLost) => guarded(() => listenOn(config, onEntry, onLost)),
-    close: () => guarded(() => pool.end()),
+    listen: (onEntry, onLost) =>
+      guarded(async () => {
+        const stop = await listenOn(config, onEntry, onLost);
+        const stopOnce = async (): Promise<void> => {
+          listeners.delete(stopOnce);
+          await stop();
+        };
+        listeners.add(stopOnce);
+        return stopOnce;
+      }),
+    // Once, whoever asks: the listeners stop with the pool.
+    close: () => {
+      closing ??= guarded(async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      });
+      return closing;
+    },
   };
 }
 
@@ -152,7 +170,9 @@ function clientConfig(server: TeamServer, password: string | null, timeouts: Sto
     // (a dropped network), a little later so the server's own answer wins when it can give one.
     query_timeout: timeouts.statementTimeoutMs + 2000,
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    // A dropped network shows within seconds even on a connection that only listens.
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   };
 }
 

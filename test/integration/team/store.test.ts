@@ -188,6 +188,19 @@ describe('notifications', () => {
     await stop();
     expect(lost).toEqual([]);
   });
+
+  it('stops its listeners when closed, and closes once however often asked', async () => {
+    const { db } = await freshStore('close_listen');
+    const lost: Error[] = [];
+    await db.listen(() => undefined, (error) => lost.push(error));
+    const listening = async (): Promise<number> =>
+      (await postgres().sql<{ n: number }>('postgres', "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'close_listen' AND application_name = 'coffer' AND query = 'LISTEN coffer_team'"))[0]!.n;
+    expect(await listening()).toBe(1);
+    await Promise.all([db.close(), db.close()]);
+    await expect(db.close()).resolves.toBeUndefined();
+    await expect.poll(listening, { timeout: 3000 }).toBe(0);
+    expect(lost).toEqual([]);
+  });
 });
 
 describe('failures', () => {

@@ -1,6 +1,7 @@
 // The team store against a real PostgreSQL server: migrations, the locked append that keeps each
 // team's chain a line, unique keys, LISTEN/NOTIFY, and failures said in plain words.
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SchemaTooNewError } from '../../../main/db/migrate';
@@ -216,6 +217,20 @@ describe('failures', () => {
   it('says a server without TLS cannot be used with sslmode=verify-full', async () => {
     const url = `${postgres().url('postgres')}?sslmode=verify-full`;
     await expectStoreError(open(url).ping(), 'TEAM_UNREACHABLE', /does not offer TLS, which sslmode=verify-full requires/);
+  });
+
+  it('gives up on a server that takes the connection but never answers', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const started = Date.now();
+      const db = open(`postgres://coffer@127.0.0.1:${port}/team`, null, { connectTimeoutMs: 500 });
+      await expectStoreError(db.ping(), 'TEAM_UNREACHABLE', new RegExp(`127\\.0\\.0\\.1:${port} cannot be reached \\(no answer within 0\\.5 s\\)`));
+      expect(Date.now() - started).toBeLessThan(1500);
+    } finally {
+      silent.close();
+    }
   });
 
   it('names a database the server does not have', async () => {

@@ -9,6 +9,8 @@ import { TEAM_MIGRATIONS } from './team-schema';
 import { storeErrorFrom, type StoreTimeouts } from './team-store-error';
 import type { TeamServer } from './team-url';
 
+export { TeamStoreError, type TeamStoreErrorCode } from './team-store-error';
+
 export interface SignedDraft {
   draft: EntryDraft;
   hash: string;
@@ -39,6 +41,8 @@ export interface TeamDb {
   append(teamId: string, sign: (prevHash: string) => SignedDraft): Promise<AppendResult>;
   /** The team's entries with seq > afterSeq in seq order (at most limit, default 5000). */
   entriesAfter(teamId: string, afterSeq: number, limit?: number): Promise<StoredEntry[]>;
+  /** The team's entries with the given seqs as stored now, in seq order (missing ones left out). */
+  entriesBySeq(teamId: string, seqs: readonly number[]): Promise<StoredEntry[]>;
   /** The stored hash of the entry just before seq (for verifying a page), '' when none. */
   hashBefore(teamId: string, seq: number): Promise<string>;
   /** Teams on the server: the team_id and body.name of each team's first 'team.created' entry. */
@@ -120,6 +124,14 @@ export function openTeamDb(server: TeamServer, password: string | null, options:
         const { rows } = await pool.query<EntryRow>(
           `SELECT ${ENTRY_COLUMNS} FROM team_entries WHERE team_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
           [teamId, afterSeq, limit],
+        );
+        return rows.map(entryFromRow);
+      }),
+    entriesBySeq: (teamId, seqs) =>
+      guarded(async () => {
+        const { rows } = await pool.query<EntryRow>(
+          `SELECT ${ENTRY_COLUMNS} FROM team_entries WHERE team_id = $1 AND seq = ANY($2::bigint[]) ORDER BY seq`,
+          [teamId, [...seqs]],
         );
         return rows.map(entryFromRow);
       }),

@@ -116,6 +116,9 @@ describe('append', () => {
     expect(await db.hashBefore('team-a', entries[2]!.seq)).toBe(entries[1]!.hash);
     expect(await db.hashBefore('team-a', entries[0]!.seq)).toBe('');
     expect(await db.entriesAfter('team-b', 0)).toEqual([]);
+    expect(await db.entriesBySeq('team-a', [entries[2]!.seq, entries[0]!.seq, 999_999])).toEqual([entries[0], entries[2]]);
+    expect(await db.entriesBySeq('team-b', [entries[0]!.seq])).toEqual([]);
+    expect(await db.entriesBySeq('team-a', [])).toEqual([]);
     expect(await db.teams()).toEqual([{ teamId: 'team-a', name: 'Treasury' }]);
   });
 

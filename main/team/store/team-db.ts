@@ -47,8 +47,8 @@ export interface TeamDb {
   hashBefore(teamId: string, seq: number): Promise<string>;
   /** Teams on the server: the team_id and body.name of each team's first 'team.created' entry. */
   teams(): Promise<{ teamId: string; name: string }[]>;
-  /** A dedicated connection LISTENing on coffer_team: onEntry per notification, onLost once when
-   *  the connection drops (the caller reconnects). Resolves to the function that stops it. */
+  /** A dedicated connection LISTENing on coffer_team: onEntry per notification, onLost once (with a
+   *  TeamStoreError) when the connection drops; the caller reconnects. Resolves to its stop function. */
   listen(onEntry: (teamId: string, seq: number) => void, onLost: (error: Error) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -146,7 +146,7 @@ export function openTeamDb(server: TeamServer, password: string | null, options:
     teams: () => guarded(() => teamsOn(pool)),
     listen: (onEntry, onLost) =>
       guarded(async () => {
-        const stop = await listenOn(config, onEntry, onLost);
+        const stop = await listenOn(config, onEntry, (error) => onLost(storeErrorFrom(error, server, timeouts)));
         const stopOnce = async (): Promise<void> => {
           listeners.delete(stopOnce);
           await stop();

@@ -37,8 +37,13 @@ const SOCKET_FAILURES: Record<string, string> = {
   EAI_AGAIN: 'its host name could not be looked up',
 };
 
-// SQLSTATE classes and codes of a connection the server ended or would not take.
-const SERVER_GONE = new Set(['57P01', '57P02', '57P03', '53300']);
+// SQLSTATEs of a connection the server ended or would not take, said the way a person would.
+const SERVER_GONE: Record<string, string> = {
+  '57P01': 'it was shut down',
+  '57P02': 'it was shut down',
+  '57P03': 'it is starting up or shutting down',
+  '53300': 'it has too many connections',
+};
 
 const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;
 
@@ -83,8 +88,8 @@ function fromServer(
   if (sqlState === '28000') return make('TEAM_AUTH', `${where} does not let user ${server.user} in (${error.message})`);
   if (sqlState === '42501') return make('TEAM_AUTH', `${where} does not allow user ${server.user} to do this (${error.message})`);
   if (sqlState === '3D000') return make('TEAM_UNREACHABLE', `${where} has no database ${server.database}`);
-  if (SERVER_GONE.has(sqlState) || sqlState.startsWith('08')) {
-    return make('TEAM_UNREACHABLE', `${where} cannot be reached (${error.message})`);
+  if (sqlState in SERVER_GONE || sqlState.startsWith('08')) {
+    return make('TEAM_UNREACHABLE', `${where} cannot be reached (${SERVER_GONE[sqlState] ?? error.message})`);
   }
   if (sqlState === '42P01' || sqlState === '42703') {
     return make('TEAM_SCHEMA', `${where} does not hold the tables this Coffer expects in ${server.database} (${error.message})`);

@@ -274,6 +274,8 @@ describe('failures', () => {
       expect(Date.now() - started).toBeLessThan(connectTimeoutMs + 1000);
     }
     await expect.poll(() => lost.length, { timeout: 3000 }).toBe(1);
+    expect(lost[0]).toBeInstanceOf(TeamStoreError);
+    expect(lost[0]).toMatchObject({ code: 'TEAM_UNREACHABLE', message: expect.stringMatching(/cannot be reached \(it was shut down\)$/) });
     await stop();
 
     await postgres().startServer();

@@ -54,7 +54,8 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   await requirePasswordsOfOthers(join(data, 'pg_hba.conf'));
   const tlsCa = options.tls === true ? await selfSignedCertificate(dir, asRoot) : null;
   const tlsOptions = tlsCa === null ? '' : ` -c ssl=on -c ssl_cert_file=${join(dir, 'server.crt')} -c ssl_key_file=${join(dir, 'server.key')}`;
-  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${tlsOptions}`;
+  // Room for twenty desks of a bench, each with a pool of four and a listening connection.
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300${tlsOptions}`;
   const startServer = async (): Promise<void> => {
     try {
       await tool('pg_ctl', ['-D', data, '-l', log, '-w', 'start', '-o', serverOptions]);

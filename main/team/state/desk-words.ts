@@ -1,10 +1,9 @@
 // How desks and times read in the team's plain-words answers: a desk by the name its membership
 // entries give it (its fingerprint's start when none did), a time of day as HH:MM:SS.
-import { fingerprintOf } from '../../core/exports/fingerprint';
 import type { TeamFacts } from './team-facts';
 
 export function deskName(facts: TeamFacts, publicKey: string): string {
-  return facts.nameOf(publicKey) ?? `the desk ${fingerprintOf(publicKey).slice(0, 9)}`;
+  return facts.deskName(publicKey);
 }
 
 /** "Payments", "Payments and Treasury", "Payments, Treasury and Audit". */

@@ -38,6 +38,8 @@ export interface FormerMember {
 
 export interface JoinRequest {
   publicKey: string;
+  /** The name the desk asked to join under. */
+  name: string;
   at: string;
 }
 
@@ -89,11 +91,28 @@ export interface WithdrawalRecord {
   referenceCurrency: string;
   policyVersion: number;
   approvalsNeeded: number;
+  /** The seqs of every entry that counted for this withdrawal, to check again against the store before acting on it. */
+  seqs: number[];
   /** In chain order, one per desk. */
   approvals: DeskAct[];
   rejected: (DeskAct & { reason: string }) | null;
   commitClaim: DeskAct | null;
   commitSent: (DeskAct & { outcome: 'accepted' | 'refused' | 'uncertain'; detail: string | null }) | null;
+}
+
+/** A service transaction one desk's ledger settled a move on: no other desk's move may take it. */
+export interface LedgerClaim {
+  claimKey: string;
+  moveId: string;
+  by: string;
+  at: string;
+}
+
+/** A desk's move whose answer was lost, open until that desk closes it. */
+export interface OpenMove {
+  author: string;
+  at: string;
+  move: { id: string; kind: string; currency: string | null; amount: string | null; destination: string | null };
 }
 
 export interface TeamRecord {
@@ -115,6 +134,9 @@ export interface FactsState {
   pendingPolicy: PendingPolicy | null;
   addresses: Map<string, AddressRecord>;
   withdrawals: Map<string, WithdrawalRecord>;
+  ledgerClaims: Map<string, LedgerClaim>;
+  /** By move id. */
+  openMoves: Map<string, OpenMove>;
   tampered: SkippedEntry[];
   notMember: SkippedEntry[];
   /** Entries by members that were well signed but changed nothing (a self-approval, a second vote). */
@@ -137,6 +159,8 @@ export function emptyFactsState(): FactsState {
     pendingPolicy: null,
     addresses: new Map(),
     withdrawals: new Map(),
+    ledgerClaims: new Map(),
+    openMoves: new Map(),
     tampered: [],
     notMember: [],
     ignored: [],

@@ -30,7 +30,7 @@ const memberRequested: EntryRule<EntryBodies['member.requested']> = (state, body
   if (body.desk?.publicKey !== context.author) return 'a desk asks to join only for itself';
   if (state.members.has(context.author)) return 'the desk is already a member';
   state.names.set(context.author, body.desk.name);
-  state.joinRequests.set(context.author, { publicKey: context.author, at: context.at });
+  state.joinRequests.set(context.author, { publicKey: context.author, name: body.desk.name, at: context.at });
   return null;
 };
 

@@ -147,14 +147,25 @@ function stillNeedsWords(remaining: number, excluded: readonly string[]): string
   return `${remaining} more ${approvals} by ${desks} other than ${namesInWords(excluded)}`;
 }
 
+const NOT_PREPARED: ApprovalStatus = {
+  canApprove: false, whyNot: 'This withdrawal was not prepared through the team, so no desk can approve it here', approvals: [], needed: 0, stillNeeds: '',
+};
+
 /**
- * Whether `deskKey` may approve the withdrawal now, and where its approvals stand; null for a
- * transaction id no entry prepared. Times in the words are HH:MM:SS in `timeZone` (the host's
- * when none); the records keep their ISO times.
+ * Whether `deskKey` may approve the withdrawal now, and where its approvals stand, under
+ * `policyInForce` (the facts' policy at `now` when not given). Times in the words are HH:MM:SS
+ * in `timeZone` (the host's when none); the records keep their ISO times.
  */
-export function approvalStatus(facts: TeamFacts, txId: string, deskKey: string, now: Date, policyInForce: TeamPolicy | null, timeZone?: string): ApprovalStatus | null {
+export function approvalStatus(
+  facts: TeamFacts,
+  txId: string,
+  deskKey: string,
+  now: Date,
+  policyInForce: TeamPolicy | null = facts.policy(now),
+  timeZone?: string,
+): ApprovalStatus {
   const withdrawal = facts.withdrawal(txId);
-  if (withdrawal === null) return null;
+  if (withdrawal === null) return { ...NOT_PREPARED, approvals: [] };
   const approvals = withdrawal.approvals.map((approval) => ({ publicKey: approval.by, name: deskName(facts, approval.by), at: approval.at }));
   const { fields } = withdrawal;
   const outcome = policyInForce === null ? null

@@ -3,7 +3,8 @@
 // first entry, which makes its founder the first member); the others are kept with the reason
 // they do not count, for the team's audit. Pure: no clock, no store — `now` is always given.
 import type { AddressState, TeamPolicy } from '../../../preload/contract/team';
-import type { EntryBodies, EntryKind, VerifiedEntry } from '../entries';
+import { fingerprintOf } from '../../core/exports/fingerprint';
+import type { EntryBodies, EntryKind, StoredEntry, VerifiedEntry } from '../entries';
 import { BOOK_RULES } from './book-rules';
 import {
   emptyFactsState,
@@ -12,17 +13,20 @@ import {
   type EntryRule,
   type FormerMember,
   type JoinRequest,
+  type LedgerClaim,
   type MemberRecord,
+  type OpenMove,
   type PendingPolicy,
   type PolicyRecord,
   type SkippedEntry,
   type TeamRecord,
   type WithdrawalRecord,
 } from './facts-state';
+import { LEDGER_RULES } from './ledger-rules';
 import { MEMBERSHIP_RULES } from './membership-rules';
 import { WITHDRAWAL_RULES } from './withdrawal-rules';
 
-const RULES: { [K in EntryKind]: EntryRule<EntryBodies[K]> } = { ...MEMBERSHIP_RULES, ...BOOK_RULES, ...WITHDRAWAL_RULES };
+const RULES: { [K in EntryKind]: EntryRule<EntryBodies[K]> } = { ...MEMBERSHIP_RULES, ...BOOK_RULES, ...WITHDRAWAL_RULES, ...LEDGER_RULES };
 
 export const NOT_A_MEMBER = 'written by a desk that is not a member';
 const HOUR_MS = 3_600_000;
@@ -43,16 +47,38 @@ function skipped(entry: VerifiedEntry, why: string): SkippedEntry {
 }
 
 export class TeamFacts {
-  private readonly state = emptyFactsState();
+  private state = emptyFactsState();
+  /** Every entry applied, by seq, with its verdict: kept so a verdict changed later can be folded again. */
+  private readonly applied = new Map<number, VerifiedEntry>();
 
   /** Folds entries that follow the ones applied so far; entries already applied (by seq) are skipped. */
   apply(entries: readonly VerifiedEntry[]): void {
     for (const entry of entries) {
       if (entry.seq <= this.state.lastSeq) continue;
+      this.applied.set(entry.seq, entry);
       this.state.lastSeq = entry.seq;
       this.state.lastHash = entry.hash;
       this.applyOne(entry);
     }
+  }
+
+  /** The entry applied at `seq`, as this desk read it. */
+  entry(seq: number): VerifiedEntry | undefined {
+    return this.applied.get(seq);
+  }
+
+  /**
+   * Marks an applied entry tampered (found changed in the store after this desk read it, `row` as
+   * stored now) and folds the chain again without it, so whatever it counted for stops counting.
+   */
+  markTampered(row: StoredEntry, why: string): void {
+    if (!this.applied.has(row.seq)) return;
+    this.applied.set(row.seq, { ...row, status: 'tampered', why });
+    const { lastSeq, lastHash } = this.state;
+    this.state = emptyFactsState();
+    for (const entry of [...this.applied.values()].sort((a, b) => a.seq - b.seq)) this.applyOne(entry);
+    this.state.lastSeq = lastSeq;
+    this.state.lastHash = lastHash;
   }
 
   private applyOne(entry: VerifiedEntry): void {
@@ -126,6 +152,11 @@ export class TeamFacts {
     return this.state.names.get(publicKey) ?? null;
   }
 
+  /** The desk's name as its membership entries give it, else the start of its fingerprint. */
+  deskName(publicKey: string): string {
+    return this.nameOf(publicKey) ?? `the desk ${fingerprintOf(publicKey).slice(0, 9)}`;
+  }
+
   /** Current members in the order they joined. */
   members(): readonly Readonly<MemberRecord>[] {
     return [...this.state.members.values()];
@@ -189,6 +220,24 @@ export class TeamFacts {
   /** Every prepared withdrawal, in the order they were prepared. */
   withdrawals(): readonly Readonly<WithdrawalRecord>[] {
     return [...this.state.withdrawals.values()];
+  }
+
+  /** The desk (public key) whose move holds the service transaction `claimKey`. */
+  ledgerClaim(claimKey: string): string | undefined {
+    return this.state.ledgerClaims.get(claimKey)?.by;
+  }
+
+  ledgerClaimRecord(claimKey: string): Readonly<LedgerClaim> | undefined {
+    return this.state.ledgerClaims.get(claimKey);
+  }
+
+  openMoveOf(moveId: string): Readonly<OpenMove> | undefined {
+    return this.state.openMoves.get(moveId);
+  }
+
+  /** Moves of every desk whose answer was lost and that their desk has not closed. */
+  openMoves(): readonly Readonly<OpenMove>[] {
+    return [...this.state.openMoves.values()];
   }
 
   /** Entries whose hash, signature or link failed. */

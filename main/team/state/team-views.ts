@@ -94,8 +94,8 @@ export function tamperedViews(facts: TeamFacts): TamperedEntryView[] {
 /** A withdrawal's four-eyes record as `ownKey` sees it at `now`; null when no entry prepared it. */
 export function teamWithdrawalView(facts: TeamFacts, txId: string, ownKey: string, now: Date, timeZone?: string): TeamWithdrawalView | null {
   const withdrawal = facts.withdrawal(txId);
+  if (withdrawal === null) return null;
   const status = approvalStatus(facts, txId, ownKey, now, facts.policy(now), timeZone);
-  if (withdrawal === null || status === null) return null;
   const { rejected, commitClaim } = withdrawal;
   return {
     preparedBy: { name: deskName(facts, withdrawal.preparedBy), at: withdrawal.preparedAt },

@@ -30,6 +30,7 @@ const prepared: EntryRule<EntryBodies['withdrawal.prepared']> = (state, body, co
     referenceCurrency: body.referenceCurrency,
     policyVersion: body.policyVersion,
     approvalsNeeded: body.approvalsNeeded,
+    seqs: [context.seq],
     approvals: [],
     rejected: null,
     commitClaim: null,
@@ -54,6 +55,7 @@ const approved: EntryRule<EntryBodies['withdrawal.approved']> = (state, body, co
   const why = closed(withdrawal);
   if (why !== null) return why;
   withdrawal.approvals.push({ by: context.author, at: context.at });
+  withdrawal.seqs.push(context.seq);
   return null;
 };
 
@@ -63,6 +65,7 @@ const rejected: EntryRule<EntryBodies['withdrawal.rejected']> = (state, body, co
   const why = closed(withdrawal);
   if (why !== null) return why;
   withdrawal.rejected = { by: context.author, at: context.at, reason: String(body.reason ?? '') };
+  withdrawal.seqs.push(context.seq);
   return null;
 };
 
@@ -76,6 +79,7 @@ const commitClaimed: EntryRule<EntryBodies['withdrawal.commitClaimed']> = (state
   const needed = Math.max(1, withdrawal.approvalsNeeded, tier !== null && 'approvals' in tier ? tier.approvals : 0);
   if (withdrawal.approvals.length < needed) return `it claims the commit with ${withdrawal.approvals.length} of the ${needed} approvals needed`;
   withdrawal.commitClaim = { by: context.author, at: context.at };
+  withdrawal.seqs.push(context.seq);
   return null;
 };
 
@@ -86,6 +90,7 @@ const commitSent: EntryRule<EntryBodies['withdrawal.commitSent']> = (state, body
   if (withdrawal.commitClaim.by !== context.author) return 'only the desk that claimed the commit reports what the service answered';
   if (!['accepted', 'refused', 'uncertain'].includes(body.outcome)) return 'its outcome is not one the service can give';
   withdrawal.commitSent = { by: context.author, at: context.at, outcome: body.outcome, detail: body.detail ?? null };
+  withdrawal.seqs.push(context.seq);
   return null;
 };
 

@@ -35,7 +35,7 @@ describe('membership', () => {
     chain.add(treasury, 'member.requested', { desk: { publicKey: treasury.publicKey, name: 'Treasury' } }, 2);
     const requested = chain.facts();
     expect(requested.standing(treasury.publicKey)).toBe('requested');
-    expect(requested.joinRequests()).toEqual([{ publicKey: treasury.publicKey, at: chain.entries[1]!.at }]);
+    expect(requested.joinRequests()).toEqual([{ publicKey: treasury.publicKey, name: 'Treasury', at: chain.entries[1]!.at }]);
 
     chain.admit(payments, treasury, 3);
     const admitted = chain.facts();

@@ -116,7 +116,9 @@ describe('approvalStatus', () => {
     expect(approvalStatus(facts, 'tx-1', payments.publicKey, now, policy)).toMatchObject({ canApprove: false, whyNot: 'You prepared this withdrawal: another desk must approve it' });
     expect(approvalStatus(facts, 'tx-1', treasury.publicKey, now, policy, 'UTC')).toMatchObject({ canApprove: false, whyNot: 'You approved this withdrawal at 10:11:00' });
     expect(approvalStatus(facts, 'tx-1', outsider.publicKey, now, policy)?.whyNot).toMatch(/^This desk is not a member of the team/);
-    expect(approvalStatus(facts, 'tx-unknown', treasury.publicKey, now, policy)).toBeNull();
+    expect(approvalStatus(facts, 'tx-unknown', treasury.publicKey, now, policy)).toEqual({
+      canApprove: false, whyNot: 'This withdrawal was not prepared through the team, so no desk can approve it here', approvals: [], needed: 0, stillNeeds: '',
+    });
   });
 
   it('says who committed or rejected it and when, in the desk\'s time zone', () => {

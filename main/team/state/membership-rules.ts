@@ -1,6 +1,6 @@
 // Who is a member: the founder from the first entry, desks a member admitted, until two other
-// members vote them out or they leave. A removed desk's votes stop counting with it, so a desk
-// on its way out cannot help remove someone else afterwards.
+// members vote them out or they leave. A removed desk's votes and its waiting policy proposal stop
+// counting with it, so a desk on its way out cannot help remove someone or change the policy afterwards.
 import type { EntryBodies } from '../entries';
 import { fingerprintOf, normalFingerprint, publicKeyObject } from '../../core/exports/fingerprint';
 import type { EntryRule, FactsState } from './facts-state';
@@ -51,6 +51,8 @@ const memberAdmitted: EntryRule<EntryBodies['member.admitted']> = (state, body, 
 function removeMember(state: FactsState, key: string, at: string, how: 'removed' | 'left', reason: string): void {
   state.members.delete(key);
   state.former.set(key, { publicKey: key, at, how, reason });
+  // A change proposed by a desk that is gone is not put in force by one approval after it left.
+  if (state.pendingPolicy?.proposedBy === key) state.pendingPolicy = null;
   for (const member of state.members.values()) {
     member.removalVotes = member.removalVotes.filter((vote) => vote.voter !== key);
   }

@@ -124,7 +124,8 @@ export function teamStatusParts(facts: TeamFacts, ownKey: string, now: Date): Te
   return {
     state: STATE_OF_STANDING[facts.standing(ownKey)],
     team: team === null ? null : { id: team.id, name: team.name },
-    desk: deskView(facts, ownKey),
+    // Unnamed until its own request or admission is read: the caller knows the name it chose.
+    desk: { ...deskView(facts, ownKey), name: facts.nameOf(ownKey) ?? '' },
     members: memberViews(facts, ownKey),
     joinRequests: joinRequestViews(facts),
     policy: facts.policy(now),

@@ -57,6 +57,16 @@ describe('policy changes', () => {
     expect(facts.notMember().map((entry) => entry.kind)).toEqual(['policy.approved']);
   });
 
+  it('drops the waiting proposal of a desk that leaves', () => {
+    const chain = Chain.team(payments, [treasury]);
+    chain.add(treasury, 'policy.proposed', { policy: tighter }, 10);
+    chain.add(treasury, 'member.left', { reason: 'moved on' }, 11);
+    chain.add(payments, 'policy.approved', { version: 2 }, 12);
+    const facts = chain.facts();
+    expect(facts.pendingPolicy()).toBeNull();
+    expect(facts.policy(atDate(60))?.version).toBe(1);
+  });
+
   it('refuses to take a proposal whose policy cannot be read', () => {
     const chain = Chain.team(payments, [treasury]);
     chain.add(payments, 'policy.proposed', { policy: { ...tighter, tiers: [{ upTo: 'lots', approvals: 0 }] } }, 10);

@@ -61,19 +61,21 @@ export function createDeskGate(deps: DeskGateDeps): WithdrawalGate {
     async approve(txId: string, atService: { currency: string; address: string }): Promise<ApprovalOutcome> {
       const connection = await fresh();
       const desk = await deps.deskKey();
-      const record = connection.facts.withdrawal(txId);
-      if (record === undefined) {
+      const known = connection.facts.withdrawal(txId);
+      if (known === null) {
         throw new AppFailure('TEAM_UNKNOWN_WITHDRAWAL', 'This withdrawal was not prepared through the team, so no desk can approve it here: reject it, or prepare it again from a team desk');
       }
-      // What the approval signs must be what was prepared and what the service holds.
-      if (!(await storeFailure(() => connection.recheck(record.seqs)))) {
+      // The entries the decision rests on, as stored now: a row changed since this desk read it stops counting.
+      await storeFailure(() => connection.recheck(known.seqs));
+      const record = connection.facts.withdrawal(txId);
+      if (record === null) {
         throw new AppFailure('TEAM_TAMPERED', 'The team store\'s record of this withdrawal was changed after it was written: it cannot be approved');
       }
       if (record.fields.currency !== atService.currency || record.fields.address !== atService.address) {
         throw new AppFailure('TEAM_MISMATCH', `The service holds this withdrawal for ${atService.currency} to ${atService.address}, not what was prepared for the team`);
       }
       const claim = record.commitClaim;
-      if (claim !== null) return claim.author === desk && !record.commitSent ? { kind: 'commit' } : committedElsewhere(connection, claim);
+      if (claim !== null) return claim.by === desk && record.commitSent === null ? { kind: 'commit' } : committedElsewhere(connection, claim);
       const before = approvalStatus(connection.facts, txId, desk, deps.now());
       const approvedAlready = before.approvals.some((approval) => approval.publicKey === desk);
       if (!before.canApprove && !approvedAlready) throw new AppFailure('TEAM_CANNOT_APPROVE', before.whyNot ?? 'This desk cannot approve this withdrawal');
@@ -83,8 +85,8 @@ export function createDeskGate(deps: DeskGateDeps): WithdrawalGate {
       const after = approvalStatus(connection.facts, txId, desk, deps.now());
       if (after.approvals.length < after.needed) return { kind: 'waiting', stillNeeds: after.stillNeeds };
       const claimed = await storeFailure(() => connection.write('withdrawal.commitClaimed', { txId }, `commit:${txId}`));
-      if (claimed.appended) return { kind: 'commit' };
-      return committedElsewhere(connection, { author: claimed.existing.author, at: claimed.existing.at });
+      if (claimed.appended || claimed.existing.author === desk) return { kind: 'commit' };
+      return committedElsewhere(connection, { by: claimed.existing.author, at: claimed.existing.at });
     },
 
     async recordCommitSent(txId, outcome, detail): Promise<void> {
@@ -108,6 +110,6 @@ export function createDeskGate(deps: DeskGateDeps): WithdrawalGate {
   };
 }
 
-function committedElsewhere(connection: TeamConnection, claim: { author: string; at: string }): ApprovalOutcome {
-  return { kind: 'committedElsewhere', by: connection.facts.deskName(claim.author), at: claim.at };
+function committedElsewhere(connection: TeamConnection, claim: { by: string; at: string }): ApprovalOutcome {
+  return { kind: 'committedElsewhere', by: connection.facts.deskName(claim.by), at: claim.at };
 }

@@ -100,7 +100,7 @@ export class TeamConnection {
       if (rows.length === 0) break;
       const verified = verifyEntries(rows, this.lastHash);
       this.facts.apply(verified);
-      const last = rows[rows.length - 1];
+      const last = rows[rows.length - 1] as StoredEntry;
       this.lastSeq = last.seq;
       this.lastHash = last.hash;
       if (this.loaded) this.deps.arrived(verified);

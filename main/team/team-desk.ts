@@ -221,7 +221,7 @@ export class TeamDesk {
     const teams = await storeFailure(() => db.teams());
     if (teams.length === 0) throw new AppFailure('NO_TEAM', 'There is no team on this server yet: create one instead', 'action');
     if (teams.length > 1) throw new AppFailure('MANY_TEAMS', `This server holds ${teams.length} teams; use a database of its own for each team`, 'url');
-    return teams[0].teamId;
+    return (teams[0] as { teamId: string }).teamId;
   }
 
   private connectionFor(db: TeamDb, teamId: string): TeamConnection {

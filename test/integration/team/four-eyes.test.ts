@@ -95,10 +95,10 @@ describe('four eyes on three desks', () => {
     const prepared = await prepare(a, '0.31');
     await seenBy(b, prepared.id);
     await commit(b, prepared.id); // 1 of 2
-    // Someone with database access turns B's approval into a different desk's words.
+    // Someone with database access changes the amount B approved.
     const changed = await world.sql<{ seq: string }>(
-      `UPDATE team_entries SET body = replace(body, '"policyVersion":1', '"policyVersion":1 ') WHERE kind = 'withdrawal.approved' AND body LIKE $1 RETURNING seq`,
-      [`%${prepared.id}%`],
+      `UPDATE team_entries SET body = replace(body, '"amount":"0.31"', '"amount":"0.3"') WHERE kind = 'withdrawal.approved' AND body LIKE $1 RETURNING seq`,
+      [`%"txId":"${prepared.id}"%`],
     );
     expect(changed).toHaveLength(1);
     await seenBy(c, prepared.id);

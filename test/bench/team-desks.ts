@@ -15,15 +15,15 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** Resolves on `desk` once its copy of the team holds `approver`'s approval of txId: the ms it took from `since`. */
-function visibleOn(desk: Desk, txId: string, approver: string, since: number): Promise<number> {
+/** Resolves on `desk` with the wall time (ms) at which its copy of the team first held `approver`'s approval of txId. */
+function seenAt(desk: Desk, txId: string, approver: string): Promise<number> {
   const holds = () => desk.core.team.facts?.withdrawal(txId)?.approvals.some((approval) => approval.by === approver) === true;
-  if (holds()) return Promise.resolve(performance.now() - since);
+  if (holds()) return Promise.resolve(Date.now());
   return new Promise((resolve) => {
     const stop = desk.core.events.subscribe((event) => {
       if (event !== 'teamChanged' || !holds()) return;
       stop();
-      resolve(performance.now() - since);
+      resolve(Date.now());
     });
   });
 }
@@ -40,7 +40,7 @@ async function soloBaseline(world: TeamWorld): Promise<number> {
   return perWithdrawal;
 }
 
-async function deskRun(desks: readonly Desk[], index: number, latencies: number[], approved: Set<string>): Promise<void> {
+async function deskRun(desks: readonly Desk[], index: number, latencies: number[], approved: Set<string>, failures: string[]): Promise<void> {
   const preparer = desks[index] as Desk;
   const approver = desks[(index + 1) % desks.length] as Desk;
   const approverKey = (await approver.status()).desk?.publicKey ?? '';
@@ -49,11 +49,14 @@ async function deskRun(desks: readonly Desk[], index: number, latencies: number[
     const txId = prepared.id ?? '';
     // The approver learns of it through LISTEN/NOTIFY; its queue lists it once it has.
     while (approver.core.team.facts?.withdrawal(txId) === null) await new Promise((resolve) => setTimeout(resolve, 10));
-    const committed = await approver.call<WithdrawalView>('commitWithdrawal', { id: txId });
-    const since = performance.now();
-    if (committed.team?.committedBy !== null) approved.add(txId);
     const others = desks.filter((desk) => desk !== approver);
-    latencies.push(...(await Promise.all(others.map((desk) => visibleOn(desk, txId, approverKey, since)))));
+    // Listening before the approval is written: each desk's moment of seeing it, against the entry's own time.
+    const seen = others.map((desk) => seenAt(desk, txId, approverKey));
+    const committed = await approver.call<WithdrawalView>('commitWithdrawal', { id: txId });
+    if (committed.team?.committedBy?.name === approver.name) approved.add(txId);
+    else failures.push(`${txId}: ${committed.state} ${JSON.stringify(committed.team)}`);
+    const writtenAt = Date.parse(approver.core.team.facts?.withdrawal(txId)?.approvals.find((approval) => approval.by === approverKey)?.at ?? '');
+    latencies.push(...(await Promise.all(seen)).map((at) => at - writtenAt));
   }
 }
 
@@ -68,8 +71,9 @@ async function main(): Promise<void> {
     const commitsBefore = world.commits().length;
     const latencies: number[] = [];
     const approved = new Set<string>();
+    const failures: string[] = [];
     const started = performance.now();
-    await Promise.all(desks.map((_, index) => deskRun(desks, index, latencies, approved)));
+    await Promise.all(desks.map((_, index) => deskRun(desks, index, latencies, approved, failures)));
     const elapsed = performance.now() - started;
     const commits = world.commits().slice(commitsBefore);
     const perTx = new Map<string, number>();
@@ -84,7 +88,7 @@ async function main(): Promise<void> {
     console.log(`  solo baseline (one desk, prepare + commit in turn): ${soloMs.toFixed(1)} ms per withdrawal; ratio team/solo ${(teamPer / soloMs).toFixed(2)}`);
     console.log(`  commits sent ${commits.length}, withdrawals approved ${approved.size}, double commits ${doubles}`);
     if (commits.length !== approved.size || doubles !== 0 || approved.size !== total) {
-      console.error('FAILED: every approved withdrawal must be committed exactly once');
+      console.error(`FAILED: every approved withdrawal must be committed exactly once\n${failures.slice(0, 5).join('\n')}`);
       process.exitCode = 1;
     }
   } finally {

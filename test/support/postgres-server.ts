@@ -10,7 +10,6 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
 
 const run = promisify(execFile);
 const PG_ROOT = '/usr/lib/postgresql';
@@ -97,21 +96,6 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       await stopServer().catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },
-  };
-}
-
-/** One server for the file's tests: started before them, removed after. */
-export function usePostgres(options: PostgresOptions = {}): () => PostgresServer {
-  let server: PostgresServer | undefined;
-  beforeAll(async () => {
-    server = await startPostgres(options);
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
-  return () => {
-    if (server === undefined) throw new Error('usePostgres(): the server is used before beforeAll ran');
-    return server;
   };
 }
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openTeamDb, type TeamDb, type TeamDbOptions } from '../../../main/team/store/team-db';
 import { TeamStoreError } from '../../../main/team/store/team-store-error';
 import { parseTeamUrl } from '../../../main/team/store/team-url';
-import { usePostgres } from '../../support/postgres-server';
+import { usePostgres } from '../../support/use-postgres';
 
 const postgres = usePostgres({ tls: true });
 const opened: TeamDb[] = [];

@@ -13,7 +13,7 @@ import { openTeamDb, type SignedDraft, type TeamDb, type TeamDbOptions } from '.
 import { TEAM_MIGRATIONS } from '../../../main/team/store/team-schema';
 import { TeamStoreError } from '../../../main/team/store/team-store-error';
 import { parseTeamUrl } from '../../../main/team/store/team-url';
-import { usePostgres } from '../../support/postgres-server';
+import { usePostgres } from '../../support/use-postgres';
 
 const postgres = usePostgres();
 const opened: TeamDb[] = [];

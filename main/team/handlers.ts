@@ -22,6 +22,7 @@ export function createTeamHandlers(desk: TeamDesk, scopes: Scopes): TeamHandlers
     proposeAddress: async (input) => ok(await desk.proposeAddress(input)),
     approveAddress: async ({ id }) => ok(await desk.approveAddress(id)),
     removeAddress: async ({ id, reason }) => ok(await desk.removeAddress(id, reason)),
+    getTeamAudit: async ({ limit }) => ok(desk.audit(limit)),
     importWhitelist: async () => {
       const scope = await scopes.current();
       if (!desk.governs(scope.profile.id)) return ok(desk.status());

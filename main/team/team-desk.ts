@@ -3,7 +3,7 @@
 // gate of the profile the team governs. One per app; a solo desk has no connection at all.
 import { randomUUID } from 'node:crypto';
 import type Decimal from '../../preload/contract/decimal';
-import type { ConnectTeamInput, TeamPolicyInput, TeamStatus } from '../../preload/contract/team';
+import type { ConnectTeamInput, TeamAuditEntryView, TeamPolicyInput, TeamStatus } from '../../preload/contract/team';
 import { AppFailure } from '../core/app-error';
 import type { ExportSigner } from '../core/exports/signing-key';
 import { fingerprintOf, normalFingerprint } from '../core/exports/fingerprint';
@@ -13,11 +13,13 @@ import type { SecretStore } from '../keychain/secret-store';
 import type { TeamClaims } from '../core/pending/claims';
 import { createDeskGate } from './desk-gate';
 import { teamClaimsOf } from './team-claims';
+import { teamAudit } from './team-audit';
 import { readDeskSettings, saveDeskSettings, TEAM_PASSWORD_ACCOUNT, type DeskSettings } from './desk-settings';
 import type { EntryBodies, EntryKind, VerifiedEntry } from './entries';
 import type { WithdrawalGate } from './gate';
 import { defaultPolicy } from './state/default-policy';
 import type { TeamFacts } from './state/team-facts';
+import { teamWithdrawalView } from './state/team-views';
 import { deskStatus, soloStatus } from './team-status';
 import { TeamConnection } from './team-connection';
 import { storeFailure } from './team-failure';
@@ -181,6 +183,11 @@ export class TeamDesk {
     return teamClaimsOf(this.connection, async () => (await this.deps.signer()).info.publicKey, this.deps.knownKey);
   }
 
+  audit(limit?: number): TeamAuditEntryView[] {
+    const facts = this.connection?.facts;
+    return facts === undefined ? [] : teamAudit(facts, limit);
+  }
+
   /** The team's facts as this desk has read them; null on a solo desk. */
   get facts(): TeamFacts | null {
     return this.connection?.facts ?? null;
@@ -235,12 +242,14 @@ export class TeamDesk {
   /** A withdrawal another desk prepared, which this desk may approve, is announced on this desk. */
   private notifyApprovers(entries: readonly VerifiedEntry[]): void {
     const self = this.deps.knownKey();
+    const facts = this.connection?.facts;
+    if (self === null || facts === undefined) return;
     for (const entry of entries) {
       if (entry.status !== 'valid' || entry.kind !== 'withdrawal.prepared' || entry.author === self) continue;
-      const body = entry.body as EntryBodies['withdrawal.prepared'];
-      const view = self === null ? null : this.gateFor(this.desk?.profileId ?? '', async () => new Map())?.viewOf(body.fields.txId);
+      const { fields } = entry.body as EntryBodies['withdrawal.prepared'];
+      const view = teamWithdrawalView(facts, fields.txId, self, this.now());
       if (view?.canApprove !== true) continue;
-      this.deps.approvalWanted({ txId: body.fields.txId, preparedBy: view.preparedBy.name, currency: body.fields.currency, amount: body.fields.amount });
+      this.deps.approvalWanted({ txId: fields.txId, preparedBy: view.preparedBy.name, currency: fields.currency, amount: fields.amount });
     }
   }
 }

@@ -144,6 +144,20 @@ export interface TeamWithdrawalView {
   rejectedBy: { name: string; at: string; reason: string } | null;
 }
 
+/** One entry of the team's audit chain, in words. */
+export interface TeamAuditEntryView {
+  seq: number;
+  at: string;
+  /** The writing desk's name (or its fingerprint's start when no entry named it). */
+  desk: string;
+  kind: string;
+  /** What it records: "Prepared 0.5 BTC to bc1q… (Supplier invoice)". */
+  summary: string;
+  /** 'counted'; 'tampered' (changed, inserted or mis-signed); 'notMember'; 'ignored' (changed nothing). */
+  verdict: 'counted' | 'tampered' | 'notMember' | 'ignored';
+  why: string | null;
+}
+
 export interface ConnectTeamInput {
   /** postgres://user@host:port/database?sslmode=verify-full — no password in it. */
   url: string;
@@ -170,6 +184,8 @@ export interface TeamOperations {
   removeAddress: Op<{ id: string; reason: string }, TeamStatus>;
   /** Proposes every entry of the service's withdrawal white-list not in the book yet. */
   importWhitelist: Op<void, TeamStatus>;
+  /** The team's audit chain as this desk verified it, newest first. */
+  getTeamAudit: Op<{ limit?: number }, TeamAuditEntryView[]>;
 }
 
 const decimalText = (field: string) => z.string().trim().regex(/^\d+(\.\d+)?$/, `${field} must be a positive number`);
@@ -211,6 +227,7 @@ export const TEAM_OPERATIONS = {
   approveAddress: changes(z.object({ id: z.string().trim().min(1).max(100) }).strict()),
   removeAddress: changes(z.object({ id: z.string().trim().min(1).max(100), reason: words('a reason', 500) }).strict()),
   importWhitelist: changes(noPayload),
+  getTeamAudit: reads(z.object({ limit: z.number().int().min(1).max(10_000).optional() }).strict()),
 } as const satisfies OperationSpecs<TeamOperations>;
 
 export interface TeamEvents {

@@ -67,6 +67,11 @@ export class TeamFacts {
     return this.applied.get(seq);
   }
 
+  /** Every entry read so far, in chain order: the team's audit. */
+  entries(): VerifiedEntry[] {
+    return [...this.applied.values()].sort((a, b) => a.seq - b.seq);
+  }
+
   /**
    * Marks an applied entry tampered (found changed in the store after this desk read it, `row` as
    * stored now) and folds the chain again without it, so whatever it counted for stops counting.

@@ -46,6 +46,10 @@ describe('four eyes on three desks', () => {
     expect(world.commits(prepared.id ?? '')).toHaveLength(0);
 
     await seenBy(b, prepared.id);
+    // The desks that may approve are told; the preparing desk is not.
+    const wanted = (desk: Desk) => desk.events.filter((e) => e.event === 'teamApprovalWanted' && (e.payload as { txId: string }).txId === prepared.id);
+    expect(wanted(b)[0]?.payload).toMatchObject({ preparedBy: 'Payments', currency: 'BTC', amount: '0.01' });
+    expect(wanted(a)).toHaveLength(0);
     const row = (await b.call<WithdrawalView[]>('listApprovals')).find((w) => w.id === prepared.id);
     expect(row?.team?.preparedBy.name).toBe('Payments');
     expect(row?.team?.canApprove).toBe(true);

@@ -39,3 +39,26 @@ export interface TeamApprovalsReport {
   unreadable: string | null;
   withdrawals: TeamWithdrawalRecord[];
 }
+
+export interface TeamApprovalsSummary {
+  /** 'warning' when any record failed, or the file is not the one signed or cannot be read. */
+  tone: 'success' | 'warning';
+  /** "Team approvals: 12 withdrawals, all signatures verified". */
+  text: string;
+  /** Each failed withdrawal: "<txId>: failed: <why>". */
+  failures: string[];
+}
+
+/** The record in one line (and its failures), worded once for the review screen and the command line. */
+export function teamApprovalsSummary(report: TeamApprovalsReport): TeamApprovalsSummary {
+  const failures = report.withdrawals.filter((record) => !record.verified).map((record) => `${record.txId}: ${record.verdict}`);
+  const count = report.withdrawals.length;
+  const withdrawals = `${count} ${count === 1 ? 'withdrawal' : 'withdrawals'}`;
+  if (report.unreadable !== null) return { tone: 'warning', text: `Team approvals: ${report.unreadable}`, failures };
+  if (!report.intact) {
+    return { tone: 'warning', text: 'Team approvals: team-approvals.json was changed after the export was signed, so its record cannot be trusted', failures };
+  }
+  if (count === 0) return { tone: 'success', text: 'Team approvals: no withdrawal in this export has a team record', failures };
+  if (failures.length === 0) return { tone: 'success', text: `Team approvals: ${withdrawals}, all signatures verified`, failures };
+  return { tone: 'warning', text: `Team approvals: ${withdrawals}, ${failures.length} failed their check`, failures };
+}

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryFilter, ReviewReport } from '../../../preload/contract/history';
+import { verifyCommand } from '../../../main/cli/verify-command';
 import { runExportJob, type ExportJobDeps } from '../../../main/core/exports/export-job';
 import { ReviewSessions } from '../../../main/core/exports/review/sessions';
 import { TEAM_APPROVALS_NAME, teamApprovalsLines, type TeamProof } from '../../../main/core/exports/team-proofs';
@@ -117,6 +118,14 @@ describe('a team desk export', () => {
     expect(inFile.length).toBeGreaterThan(0);
     expect(inFile.every((txId) => btc.has(txId))).toBe(true);
     expect(inFile.length).toBe(proofs.filter((proof) => btc.has(proof.txId)).length);
+  });
+
+  it('is reported by the command line’s verify, each failed record named', async () => {
+    const lines: string[] = [];
+    const code = await verifyCommand({ file: path, trust: [exportKey.publicKey], json: false }, join(root, 'no-installation'), (line) => lines.push(line));
+    expect(code).toBe(0);
+    expect(lines).toContain(`Team approvals: ${proofs.length} withdrawals, 1 failed their check`);
+    expect(lines).toContain(`  - ${alteredTx}: failed: the prepare entry by Payments does not check out: its content does not match its hash: it was changed after it was written`);
   });
 
   it('fails the manifest’s hash when team-approvals.json is swapped for one with an entry changed', async () => {

@@ -42,10 +42,16 @@ export function isWithdrawalRow(entry: { type: string }): boolean {
 export function* teamApprovalsLines(proofs: readonly TeamProof[]): Generator<string> {
   yield `{"version":${TEAM_APPROVALS_VERSION},"proofs":[\n`;
   for (const [index, proof] of proofs.entries()) {
-    const line = JSON.stringify({ txId: proof.txId, entries: proof.entries, names: proof.names });
+    const line = JSON.stringify({ txId: proof.txId, entries: proof.entries.map(storedFields), names: proof.names });
     yield index < proofs.length - 1 ? `${line},\n` : `${line}\n`;
   }
   yield ']}\n';
+}
+
+/** An entry as stored and signed, whatever else the source's copy carries (a desk's own verdict on it is not evidence). */
+function storedFields(entry: StoredEntry): StoredEntry {
+  const { teamId, kind, body, author, at, uniqueKey, seq, prevHash, hash, signature } = entry;
+  return { teamId, kind, body, author, at, uniqueKey, seq, prevHash, hash, signature };
 }
 
 /** Lines before and after the proofs. */

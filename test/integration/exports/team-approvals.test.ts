@@ -51,7 +51,8 @@ const deps = (team: boolean): ExportJobDeps => ({
   appVersion: '0.1.0',
   progress: () => undefined,
   now: () => new Date('2025-03-04T05:06:07Z'),
-  ...(team ? { teamProofs: () => fixedSource([...proofs, stray], asked) } : {}),
+  // The source's entries carry its desk's own verdict, as the team's folded facts hold them: the file must not.
+  ...(team ? { teamProofs: () => fixedSource([...proofs, stray].map((proof) => ({ ...proof, entries: proof.entries.map((entry) => ({ ...entry, status: 'valid' })) })), asked) } : {}),
 });
 const exportOf = (filter: HistoryFilter, team = true) =>
   runExportJob({ dbPath, filter, format: 'csv', folder: out, profileName: 'Treasury desk', account: 'https://api.example.test (API v3)' }, deps(team));
@@ -89,6 +90,7 @@ describe('a team desk export', () => {
     const document = JSON.parse((entries.get(TEAM_APPROVALS_NAME) as Buffer).toString('utf8')) as { version: number; proofs: TeamProof[] };
     expect(document.version).toBe(1);
     expect(document.proofs.map((proof) => proof.txId).sort()).toEqual(proofs.map((proof) => proof.txId).sort());
+    expect(document.proofs.find((proof) => proof.txId === proofs[0]?.txId)).toEqual(proofs[0]);
     const manifest = JSON.parse((entries.get('manifest.json') as Buffer).toString('utf8')) as { files: Array<{ name: string; rows: number }> };
     expect(manifest.files.find((file) => file.name === TEAM_APPROVALS_NAME)?.rows).toBe(proofs.length);
   });

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { TrustedKey } from '../../preload/contract/history';
+import { teamApprovalsSummary } from '../../preload/contract/team-approvals';
 import { fingerprintOf, publicKeyObject } from '../core/exports/fingerprint';
 import { createTrustedKeys } from '../core/exports/trusted-keys';
 import { verificationExitCode, verifyExport, type Verification } from '../core/exports/verify';
@@ -42,8 +43,8 @@ function installationTrust(dataDir: string): TrustedKey[] {
 }
 
 function jsonReport(file: string, verification: Verification) {
-  const { problems, manifest, signer, intact, verified } = verification;
-  return { file, verified, intact, problems, manifest, signer };
+  const { problems, manifest, signer, intact, verified, teamApprovals } = verification;
+  return { file, verified, intact, problems, manifest, signer, teamApprovals };
 }
 
 function humanReport(file: string, verification: Verification): string[] {
@@ -59,6 +60,10 @@ function humanReport(file: string, verification: Verification): string[] {
       lines.push(`Balances at the close of ${day.day} (${day.closeAt}), ${scope}, valued in ${day.valuationCurrency}: total ${day.totalValue}`);
     }
     if (intact && !verified && signer !== null) lines.push(`To trust this signer: npm run coffer -- verify ${file} --trust ${signer.publicKey}`);
+  }
+  if (verification.teamApprovals !== null) {
+    const team = teamApprovalsSummary(verification.teamApprovals);
+    lines.push(team.text, ...team.failures.map((failure) => `  - ${failure}`));
   }
   return lines;
 }

@@ -7,6 +7,7 @@ import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs
 import type { DateBalances, PortfolioScope } from './portfolio-day';
 import type { ExportFolderChoices, SigningKeyInfo, TrustedKey } from './export-keys';
 import { visibleText } from './profile-schemas';
+import type { TeamApprovalsReport } from './team-approvals';
 
 export * from './export-keys';
 
@@ -235,6 +236,7 @@ export interface ReviewReport {
   /** True when the rows were loaded for the table: the data is intact (its signer may still be unknown). */
   loaded: boolean;
   rows: number;
+  teamApprovals: TeamApprovalsReport | null;
 }
 
 export interface HistoryOperations {

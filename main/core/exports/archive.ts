@@ -29,6 +29,8 @@ export interface ArchiveRequest {
   modifiedAt: Date;
   /** Called after each row written to a data file. */
   onRow?: () => void;
+  /** A file written after the data files and listed with them (a team desk's approvals record). */
+  extraFile?: (writer: ZipWriter) => Promise<ManifestFile | null>;
 }
 
 /** The data files of each format, in archive order: the accountant's file first, then the canonical one. */
@@ -53,6 +55,8 @@ export function writeExportArchive(request: ArchiveRequest, sign: (summary: Data
       }
       summary.files.push(file);
     }
+    const extra = await request.extraFile?.(writer);
+    if (extra) summary.files.push(extra);
     return summary;
   }, sign);
 }

@@ -1,17 +1,19 @@
 // An export from main's side: where it goes and what it is called, the worker that writes it,
 // the manifest signed here when the worker has written the data, and the file renamed to its
 // final name only once it is complete (a failed export leaves nothing behind). The signing key
-// is read before any work starts, so a locked keychain fails the export at once.
+// is read before any work starts, so a locked keychain fails the export at once. On a team desk
+// the worker asks here for the team's proofs of the withdrawals it wrote (team-proofs.ts).
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportFormat, ExportResult, HistoryFilter } from '../../../preload/contract/history';
 import { AppFailure } from '../app-error';
-import type { ExportTaskData, ExportTaskResult, SignRequest } from './export-task';
+import { isTeamProofsRequest, type ExportTaskData, type ExportTaskResult, type SignRequest } from './export-task';
 import { defaultExportFolder } from './export-folders';
 import { signManifest } from './manifest';
 import type { ExportSigner } from './signing-key';
+import { proofsOfExport, type TeamProofSource } from './team-proofs';
 import { runWorkerJob, WorkerJobError } from './worker-thread';
 
 export interface ExportJobRequest {
@@ -32,10 +34,13 @@ export interface ExportJobDeps {
   appVersion: string;
   progress(done: number, total: number, phase: 'writing' | 'signing'): void;
   now?(): Date;
+  /** A team desk's record of its withdrawals; absent or null on a solo desk (no team-approvals.json). */
+  teamProofs?: () => TeamProofSource | null;
 }
 
 export async function runExportJob(request: ExportJobRequest, deps: ExportJobDeps): Promise<ExportResult> {
   const signer = await deps.signer();
+  const teamProofs = deps.teamProofs?.() ?? null;
   const createdAt = (deps.now ?? (() => new Date()))();
   const wanted = exportFileName(request.profileName, createdAt, request.format);
   try {
@@ -49,11 +54,12 @@ export async function runExportJob(request: ExportJobRequest, deps: ExportJobDep
   function exportInWorker(partialPath: string): Promise<ExportTaskResult> {
     const data: ExportTaskData = {
       kind: 'export', dbPath: request.dbPath, nativeBinding: deps.nativeBinding, filter: request.filter, format: request.format,
-      path: partialPath, profileName: request.profileName, modifiedAt: createdAt.toISOString(),
+      path: partialPath, profileName: request.profileName, modifiedAt: createdAt.toISOString(), teamProofs: teamProofs !== null,
     };
     const job = runWorkerJob<ExportTaskResult>(deps.workerScript, data, {
       progress: (done, total, phase) => deps.progress(done, total, phase === 'signing' ? 'signing' : 'writing'),
       request: async (body) => {
+        if (isTeamProofsRequest(body)) return teamProofs === null ? [] : proofsOfExport(teamProofs, body.teamProofsFor);
         const { summary } = body as SignRequest;
         const signed = signManifest(
           {

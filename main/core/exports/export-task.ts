@@ -1,14 +1,17 @@
 // The worker's half of an export: the profile's history store opened read-only, the filtered
 // rows read oldest first inside one read transaction (every data file of the archive sees the
-// same rows, whatever the sync writes meanwhile), written into the archive; main signs the
-// manifest when asked.
+// same rows, whatever the sync writes meanwhile), written into the archive; on a team desk, main
+// is asked for the team's record of the withdrawals among them, written as one more listed file;
+// main signs the manifest when asked.
 import Database from 'better-sqlite3';
-import type { ExportFormat, HistoryFilter } from '../../../preload/contract/history';
+import type { ExportFormat, HistoryEntry, HistoryFilter } from '../../../preload/contract/history';
 import { createHistoryQuery } from '../history/query';
-import { dataFileNames, writeExportArchive, type DataSummary } from './archive';
-import type { SignedManifest } from './manifest';
+import { dataFileNames, writeExportArchive, writeLines, type DataSummary } from './archive';
+import type { ManifestFile, SignedManifest } from './manifest';
 import { bindingOptions } from './sqlite-binding';
+import { isWithdrawalRow, TEAM_APPROVALS_FRAME_LINES, TEAM_APPROVALS_NAME, teamApprovalsLines, type TeamProof } from './team-proofs';
 import type { WorkerChannel } from './worker-channel';
+import type { ZipWriter } from './zip/writer';
 
 export interface ExportTaskData {
   kind: 'export';
@@ -21,6 +24,8 @@ export interface ExportTaskData {
   profileName: string;
   /** ISO time stamped on the archive's entries. */
   modifiedAt: string;
+  /** A team desk's export carries the team's record of its withdrawals (team-approvals.json). */
+  teamProofs: boolean;
 }
 
 export interface ExportTaskResult {
@@ -31,6 +36,15 @@ export interface ExportTaskResult {
 /** What the worker asks main: sign the manifest of what it wrote. */
 export interface SignRequest {
   summary: DataSummary;
+}
+
+/** What the worker asks main on a team desk: the team's proofs for these withdrawals. */
+export interface TeamProofsRequest {
+  teamProofsFor: string[];
+}
+
+export function isTeamProofsRequest(body: unknown): body is TeamProofsRequest {
+  return typeof body === 'object' && body !== null && Array.isArray((body as Partial<TeamProofsRequest>).teamProofsFor);
 }
 
 export async function exportTask(data: ExportTaskData, channel: WorkerChannel): Promise<ExportTaskResult> {
@@ -44,17 +58,19 @@ export async function exportTask(data: ExportTaskData, channel: WorkerChannel): 
     let done = 0;
     channel.progress(0, total, 'writing', true);
     let rowCount = 0;
+    const withdrawals = new Set<string>();
     const bytes = await writeExportArchive(
       {
         path: data.path,
         format: data.format,
-        rows: () => query.iterate(data.filter),
+        rows: () => (data.teamProofs ? notingWithdrawals(query.iterate(data.filter), withdrawals) : query.iterate(data.filter)),
         source: { profileName: data.profileName },
         modifiedAt: new Date(data.modifiedAt),
         onRow: () => {
           done += 1;
           if ((done & 1023) === 0) channel.progress(done, Math.max(total, done), 'writing');
         },
+        extraFile: data.teamProofs ? (writer) => writeTeamApprovals(writer, [...withdrawals], channel) : undefined,
       },
       async (summary) => {
         rowCount = summary.rowCount;
@@ -68,4 +84,17 @@ export async function exportTask(data: ExportTaskData, channel: WorkerChannel): 
   } finally {
     db.close();
   }
+}
+
+function* notingWithdrawals(entries: Iterable<HistoryEntry>, ids: Set<string>): Generator<HistoryEntry> {
+  for (const entry of entries) {
+    if (isWithdrawalRow(entry)) ids.add(entry.id);
+    yield entry;
+  }
+}
+
+/** team-approvals.json from the proofs main gives for the exported withdrawals (written even when none: the team had no record). */
+async function writeTeamApprovals(writer: ZipWriter, txIds: string[], channel: WorkerChannel): Promise<ManifestFile> {
+  const proofs = await channel.request<TeamProof[]>({ teamProofsFor: txIds } satisfies TeamProofsRequest);
+  return writeLines(writer, TEAM_APPROVALS_NAME, teamApprovalsLines(proofs), TEAM_APPROVALS_FRAME_LINES);
 }

@@ -11,6 +11,7 @@ import { createExportFolders, type FolderDialog } from './export-folders';
 import { accountOf, createExportFolderHandlers, createExportKeyHandlers, createReviewHandlers, type ExportHandlerDeps } from './handlers';
 import { ReviewSessions } from './review/sessions';
 import { createSigningKeys, type ExportSigner } from './signing-key';
+import type { TeamProofSource } from './team-proofs';
 import { createTrustedKeys } from './trusted-keys';
 import { SOURCE_WORKER } from './worker-thread';
 
@@ -26,6 +27,8 @@ export interface ExportServicesDeps {
   nativeBinding?: string;
   /** The desktop app's folder dialog; absent (the web host), exports go to Coffer's export folder only. */
   chooseFolder?: FolderDialog;
+  /** The team's record of withdrawals, asked at each export; null (or absent) on a solo desk. */
+  teamProofs?: () => TeamProofSource | null;
 }
 
 export interface ExportServices {
@@ -68,6 +71,7 @@ export function createExportServices(deps: ExportServicesDeps): ExportServices {
         return profile === undefined ? 'unknown account' : accountOf(profile);
       },
       progress: (profileId, done, total, phase) => deps.events.emit('historyExportProgress', { profileId, done, total, phase }),
+      teamProofs: deps.teamProofs,
     },
     signer: () => keys.signer(),
     publicKey: () => keys.publicInfo()?.publicKey ?? null,

@@ -4,16 +4,19 @@
 // the manifest lists; each file's SHA-256 matches (when not, its rows are counted to say whether
 // rows were removed, added or changed); the signer is trusted. Each failure is a problem in plain
 // words. The data may be loaded when the signature and every file check out, even if the signer
-// is unknown.
+// is unknown. A team desk's record of its withdrawals, when the manifest lists one, is checked
+// entry by entry (team-approvals-check.ts).
 import { createHash, verify as verifySignature } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import { BALANCES_EXPORT_FORMAT, type ExportManifestView, type ReviewProblem, type ReviewReport, type TrustedKey } from '../../../preload/contract/history';
+import type { TeamApprovalsReport } from '../../../preload/contract/team-approvals';
 import { CsvRecordCounter } from './csv/records';
 import { fingerprintOf, publicKeyObject } from './fingerprint';
 import { isBalancesCsvName } from './formats/balances-csv';
 import { CANONICAL_CSV_NAME } from './formats/canonical-csv';
 import { JSON_ROWS_NAME } from './formats/json-rows';
 import { MANIFEST_MAX_BYTES, MANIFEST_NAME, manifestView, parseManifest, SIGNATURE_NAME, type Manifest, type ManifestFile } from './manifest';
+import { readTeamApprovals } from './team-approvals-check';
 import { signerTrust } from './trusted-keys';
 import { ZipError } from './zip/format';
 import { ZipReader } from './zip/reader';
@@ -29,12 +32,14 @@ export interface Verification {
   verified: boolean;
   /** The file review loads: transactions.csv, transactions.json, or a balances export's balances-<day>.csv. */
   dataFile: string | null;
+  /** The team's four-eyes record, when the signed manifest lists one. */
+  teamApprovals: TeamApprovalsReport | null;
 }
 
 export type VerifyProgress = (done: number, total: number) => void;
 
 const notExport = (message: string): Verification => ({
-  problems: [{ kind: 'notExport', message }], manifest: null, signed: null, signer: null, intact: false, verified: false, dataFile: null,
+  problems: [{ kind: 'notExport', message }], manifest: null, signed: null, signer: null, intact: false, verified: false, dataFile: null, teamApprovals: null,
 });
 
 export async function verifyExport(path: string, trusted: readonly TrustedKey[], progress: VerifyProgress = () => undefined): Promise<Verification> {
@@ -76,6 +81,7 @@ async function verifyArchive(zip: ZipReader, trusted: readonly TrustedKey[], pro
   const fingerprint = fingerprintOf(manifest.signer.publicKey);
   const problems = [...archiveListProblems(zip, manifest.files), ...(await fileProblems(zip, manifest.files, progress))];
   const intact = problems.length === 0;
+  const teamApprovals = await readTeamApprovals(zip, manifest.files, problems);
   const trust = signerTrust(trusted, manifest.signer.publicKey);
   if (!trust.trusted) {
     problems.push({ kind: 'unknownKey', message: `Signed by a key this installation does not trust (fingerprint ${fingerprint})` });
@@ -89,6 +95,7 @@ async function verifyArchive(zip: ZipReader, trusted: readonly TrustedKey[], pro
     intact,
     verified: intact && trust.trusted,
     dataFile: dataFileOf(manifest, listed),
+    teamApprovals,
   };
 }
 

@@ -196,6 +196,7 @@ export class ReviewSessions {
       signer: verification.signer,
       loaded,
       rows: loaded ? rows : 0,
+      teamApprovals: verification.teamApprovals,
     };
   }
 }

@@ -29,6 +29,7 @@ export function report(overrides: Partial<ReviewReport> = {}): ReviewReport {
     signer: { fingerprint: FINGERPRINT, publicKey: PUBLIC_KEY, trusted: true, label: 'Treasury desk' },
     loaded: true,
     rows: 2_500,
+    teamApprovals: null,
     ...overrides,
   };
 }

@@ -112,6 +112,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir };
   const exportServices = createExportServices({
     secrets, settings, profiles, events, dataDir, appVersion: app.version, workerScript: options.exportWorker, nativeBinding, chooseFolder: options.chooseFolder,
+    // A team desk's exports carry the signed record of each withdrawal (the team is made below).
+    teamProofs: () => team.proofs(),
   });
   // Read once, like the built-in profile's public key: both describe the sandbox as launched.
   const builtInSecret = sandbox?.master.secretKey ?? null;

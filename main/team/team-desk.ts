@@ -14,6 +14,8 @@ import type { TeamClaims } from '../core/pending/claims';
 import { createDeskGate } from './desk-gate';
 import { teamClaimsOf } from './team-claims';
 import { teamAudit } from './team-audit';
+import { proofSource } from './proof-source';
+import type { TeamProofSource } from '../core/exports/team-proofs';
 import { readDeskSettings, saveDeskSettings, TEAM_PASSWORD_ACCOUNT, type DeskSettings } from './desk-settings';
 import type { EntryBodies, EntryKind, VerifiedEntry } from './entries';
 import type { WithdrawalGate } from './gate';
@@ -186,6 +188,12 @@ export class TeamDesk {
   audit(limit?: number): TeamAuditEntryView[] {
     const facts = this.connection?.facts;
     return facts === undefined ? [] : teamAudit(facts, limit);
+  }
+
+  /** The signed record of each withdrawal for exports; null on a solo desk. */
+  proofs(): TeamProofSource | null {
+    const facts = this.connection?.facts;
+    return facts === undefined ? null : proofSource(facts);
   }
 
   /** The team's facts as this desk has read them; null on a solo desk. */

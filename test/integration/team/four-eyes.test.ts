@@ -3,6 +3,8 @@
 // SQL, and a store that stops in the middle of an approval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamStatus, WithdrawalView } from '../../../preload/contract';
+import { checkTeamApprovals } from '../../../main/core/exports/team-approvals-check';
+import { teamApprovalsLines } from '../../../main/core/exports/team-proofs';
 import { formTeam, openTeamWorld, prepare, waitFor, type Desk, type TeamWorld } from './team-desks';
 
 let world: TeamWorld;
@@ -82,6 +84,15 @@ describe('four eyes on three desks', () => {
     expect(world.commits(prepared.id ?? '')).toHaveLength(1);
     expect(second.team?.committedBy?.name).toBe('Treasurer');
     expect(second.team?.approvals.map((approval) => approval.name).sort()).toEqual(['Controller', 'Treasurer']);
+
+    // What an export of desk A carries for it, as an offline review checks it.
+    await waitFor(a, () => a.core.team.facts?.withdrawal(prepared.id ?? '')?.commitSent !== null);
+    const proofs = a.core.team.proofs()?.proofsFor([prepared.id ?? '']) ?? [];
+    const report = checkTeamApprovals([...teamApprovalsLines(proofs)].join('\n'));
+    expect(report.withdrawals).toHaveLength(1);
+    expect(report.withdrawals[0]).toMatchObject({ verified: true, reason: 'Supplier invoice 2026-118', policyVersion: 1, approvalsNeeded: 2, commitOutcome: 'accepted' });
+    expect(report.withdrawals[0]?.preparedBy?.name).toBe('Payments');
+    expect(report.withdrawals[0]?.approvedBy.map((desk) => desk.name).sort()).toEqual(['Controller', 'Treasurer']);
   });
 
   it('sends exactly one commit when two desks approve at the same instant', async () => {

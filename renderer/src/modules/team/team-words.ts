@@ -2,7 +2,7 @@
 // each address-book entry's state, the team state, the approvals a withdrawal has, and how much of
 // a cap the last 24 hours used. One fact, one wording: Settings and the approvals queue share them.
 import Decimal from '../../../../preload/contract/decimal';
-import type { AddressEntryView, SpendingTier, TeamPolicy, TeamState, TeamWithdrawalView } from '../../../../preload/contract/team';
+import type { AddressEntryView, SpendingTier, TeamPolicy, TeamState, TeamStatus, TeamWithdrawalView } from '../../../../preload/contract/team';
 import type { Tone, ToneWords } from '../shell/tone';
 import { formatAmount, toDecimal } from '../money/money-format';
 
@@ -15,8 +15,15 @@ export function otherDesksWords(count: number): string {
   return `${count} other desk${count === 1 ? '' : 's'}`;
 }
 
-/** One line per tier: "up to 10,000 USDT: 1 other desk", "above 10,000 USDT: 2 other desks". */
-export function tierLines(tiers: readonly SpendingTier[], referenceCurrency: string): string[] {
+export interface TierWords {
+  /** "up to 10,000 USDT", "above 10,000 USDT", "any amount". */
+  range: string;
+  /** "1 other desk". */
+  desks: string;
+}
+
+/** Each tier's range, from the bound of the tier below it, and the desks it needs. */
+export function tierWords(tiers: readonly SpendingTier[], referenceCurrency: string): TierWords[] {
   return tiers.map((tier, index) => {
     const below = index > 0 ? tiers[index - 1]?.upTo ?? null : null;
     const range =
@@ -25,8 +32,13 @@ export function tierLines(tiers: readonly SpendingTier[], referenceCurrency: str
         : below !== null
           ? `above ${boundWords(below, referenceCurrency)}`
           : 'any amount';
-    return `${range}: ${otherDesksWords(tier.approvals)}`;
+    return { range, desks: otherDesksWords(tier.approvals) };
   });
+}
+
+/** One line per tier: "up to 10,000 USDT: 1 other desk", "above 10,000 USDT: 2 other desks". */
+export function tierLines(tiers: readonly SpendingTier[], referenceCurrency: string): string[] {
+  return tierWords(tiers, referenceCurrency).map((tier) => `${tier.range}: ${tier.desks}`);
 }
 
 /** What happens above the last tier: a withdrawal worth more is refused when it is prepared. */
@@ -107,4 +119,50 @@ export function teamChangeSentence(before: StatusFacts | null, after: StatusFact
   if (before.unreachable === null && after.unreachable !== null) return `The team’s server cannot be reached: ${after.unreachable}`;
   if (before.unreachable !== null && after.unreachable === null) return 'The team’s server can be reached again.';
   return null;
+}
+
+/** Why this desk may not approve the pending policy change, or null when it may. */
+export function policyApprovalBlock(
+  status: Pick<TeamStatus, 'state' | 'unreachable' | 'desk' | 'pendingPolicy'>,
+): string | null {
+  const change = status.pendingPolicy;
+  if (change === null || change.canApprove) return null;
+  if (status.unreachable !== null) return `The team’s server cannot be reached (${status.unreachable}): nothing can be approved until it can.`;
+  if (status.state !== 'member') return 'Only a member of the team may approve a change.';
+  if (change.proposedBy === status.desk?.name) return 'This desk proposed the change: another member must approve it.';
+  return 'This desk may not approve this change.';
+}
+
+/** Why this desk may not approve an address-book entry, or null when it may (or nothing is to approve). */
+export function addressApprovalBlock(
+  entry: Pick<AddressEntryView, 'state' | 'canApprove' | 'proposedBy'>,
+  status: Pick<TeamStatus, 'unreachable' | 'desk'>,
+): string | null {
+  if (entry.state !== 'awaitingApproval' || entry.canApprove) return null;
+  if (status.unreachable !== null) return 'The team’s server cannot be reached.';
+  if (entry.proposedBy === status.desk?.name) return 'This desk proposed it: another desk must approve it.';
+  return 'This desk may not approve it.';
+}
+
+const ENTRY_KIND_WORDS: Record<string, string> = {
+  'team.created': 'Team created',
+  'member.requested': 'Asked to join',
+  'member.admitted': 'Desk admitted',
+  'member.removalVoted': 'Vote to remove a member',
+  'member.left': 'Desk left',
+  'policy.proposed': 'Policy change proposed',
+  'policy.approved': 'Policy change approved',
+  'address.proposed': 'Address proposed',
+  'address.approved': 'Address approved',
+  'address.removed': 'Address removed',
+  'withdrawal.prepared': 'Withdrawal prepared',
+  'withdrawal.approved': 'Withdrawal approved',
+  'withdrawal.rejected': 'Withdrawal rejected',
+  'withdrawal.commitClaimed': 'Withdrawal about to be sent',
+  'withdrawal.commitSent': 'Withdrawal sent',
+};
+
+/** A log entry's kind in words; a kind this desk does not know is shown as written, marked so. */
+export function entryKindWords(kind: string): string {
+  return ENTRY_KIND_WORDS[kind] ?? `Unknown kind (${kind})`;
 }

@@ -2,7 +2,8 @@
 // approvals count, the share of a cap used and the sentence said when the status changes.
 import { describe, expect, it } from 'vitest';
 import {
-  addressStateWords, approvalsCountWords, capShare, capTone, ceilingWords, coolDownWords, teamCapWords, teamChangeSentence, tierLines,
+  addressApprovalBlock, addressStateWords, approvalsCountWords, capShare, capTone, ceilingWords, coolDownWords, entryKindWords, policyApprovalBlock,
+  teamCapWords, teamChangeSentence, tierLines,
 } from '../../../../renderer/src/modules/team/team-words';
 import { entry, solo, status, teamView } from './fixtures';
 
@@ -91,5 +92,29 @@ describe('teamChangeSentence', () => {
     expect(teamChangeSentence(status(), status({ unreachable: 'connection refused' }))).toBe('The team’s server cannot be reached: connection refused');
     expect(teamChangeSentence(status({ unreachable: 'x' }), status())).toBe('The team’s server can be reached again.');
     expect(teamChangeSentence(status(), solo())).toBe('This desk is no longer in a team.');
+  });
+});
+
+describe('entryKindWords', () => {
+  it('words every kind of entry, and marks one this desk does not know', () => {
+    expect(entryKindWords('member.admitted')).toBe('Desk admitted');
+    expect(entryKindWords('withdrawal.commitSent')).toBe('Withdrawal sent');
+    expect(entryKindWords('policy.burned')).toBe('Unknown kind (policy.burned)');
+  });
+});
+
+describe('approval blocks', () => {
+  it('says why this desk may not approve a policy change', () => {
+    const change = { policy: { version: 2, referenceCurrency: 'USDT', tiers: [], currencyCaps: [], teamDailyCap: null, addressBookOnly: false, coolDownHours: 0 }, proposedBy: 'Payments', proposedAt: '2026-11-27T09:00:00.000Z', canApprove: false };
+    expect(policyApprovalBlock(status({ pendingPolicy: change }))).toBe('This desk proposed the change: another member must approve it.');
+    expect(policyApprovalBlock(status({ pendingPolicy: { ...change, proposedBy: 'Treasury' }, unreachable: 'timeout' }))).toMatch(/^The team’s server cannot be reached \(timeout\)/);
+    expect(policyApprovalBlock(status({ pendingPolicy: { ...change, canApprove: true } }))).toBeNull();
+    expect(policyApprovalBlock(status())).toBeNull();
+  });
+
+  it('says why this desk may not approve an address, only while it waits for approval', () => {
+    expect(addressApprovalBlock(entry({ state: 'awaitingApproval', proposedBy: 'Payments' }), status())).toBe('This desk proposed it: another desk must approve it.');
+    expect(addressApprovalBlock(entry({ state: 'awaitingApproval', canApprove: true }), status())).toBeNull();
+    expect(addressApprovalBlock(entry({ state: 'usable' }), status())).toBeNull();
   });
 });

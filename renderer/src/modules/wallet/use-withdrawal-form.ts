@@ -62,6 +62,8 @@ export interface WithdrawalForm {
   bookEntries: ComputedRef<AddressEntryView[]>;
   /** The team's policy lets withdrawals go only to usable address-book entries. */
   bookOnly: ComputedRef<boolean>;
+  /** Why the team refuses to prepare now (its server cannot be reached), or null. */
+  teamBlocked: ComputedRef<string | null>;
   /** Fills the address, network and payment id from an address-book entry. */
   useBookEntry: (entry: AddressEntryView) => void;
   reset: (code: string | null) => void;
@@ -94,6 +96,7 @@ export function useWithdrawalForm(next: () => void = () => undefined): Withdrawa
   const reasonRequired = computed(() => team.governsActiveProfile);
   const bookEntries = computed(() => usableEntries(team.addressBook, draft.currency));
   const bookOnly = computed(() => team.governsActiveProfile && (team.status?.policy?.addressBookOnly ?? false));
+  const teamBlocked = computed(() => (team.governsActiveProfile ? team.status?.unreachable ?? null : null));
   const errors = computed(() =>
     validateWithdrawal(draft, {
       currency: currency.value, available: available.value, debited: debited.value, spot: spotAvailable.value, reasonRequired: reasonRequired.value,
@@ -193,6 +196,6 @@ export function useWithdrawalForm(next: () => void = () => undefined): Withdrawa
 
   return {
     draft, currency, network, available, spotAvailable, wrongSide, estimate, debited, errors, shownErrors, sending,
-    reasonRequired, bookEntries, bookOnly, useBookEntry, reset, touch, fillMax, readyToConfirm, prepare,
+    reasonRequired, bookEntries, bookOnly, teamBlocked, useBookEntry, reset, touch, fillMax, readyToConfirm, prepare,
   };
 }

@@ -67,6 +67,19 @@ describe('the reason', () => {
   });
 });
 
+describe('the team’s server', () => {
+  it('blocks the form with its reason only while it governs the active profile and cannot be reached', () => {
+    const { form } = setup();
+    useTeamStore().setStatus(status({ unreachable: 'connect ECONNREFUSED' }));
+    expect(form.teamBlocked.value).toBe('connect ECONNREFUSED');
+    useProfilesStore().setActiveProfileId('p2');
+    expect(form.teamBlocked.value).toBeNull();
+    useProfilesStore().setActiveProfileId('p1');
+    useTeamStore().setStatus(status());
+    expect(form.teamBlocked.value).toBeNull();
+  });
+});
+
 describe('the address book in the form', () => {
   it('offers the usable entries of the chosen currency and fills the destination from one', () => {
     const { form } = setup();

@@ -27,7 +27,7 @@ const OPERATIONS = {
   rollbackWithdrawal: true, getServiceClock: true, listAudit: true, exportAuditCsvChunk: true,
   verifyAudit: true, listPendingMoves: true, linkPendingMove: true, dismissPendingMove: true, abandonPendingMove: true,
   getTeamStatus: true, connectTeam: true, retryTeam: true, admitDesk: true, voteRemoveMember: true, leaveTeam: true,
-  proposePolicy: true, approvePolicy: true, proposeAddress: true, approveAddress: true, removeAddress: true, importWhitelist: true,
+  proposePolicy: true, approvePolicy: true, proposeAddress: true, approveAddress: true, removeAddress: true, importWhitelist: true, getTeamAudit: true,
 } as const satisfies { readonly [K in OperationName]: true };
 
 const EVENTS = {

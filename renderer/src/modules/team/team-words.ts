@@ -2,7 +2,7 @@
 // each address-book entry's state, the team state, the approvals a withdrawal has, and how much of
 // a cap the last 24 hours used. One fact, one wording: Settings and the approvals queue share them.
 import Decimal from '../../../../preload/contract/decimal';
-import type { AddressEntryView, SpendingTier, TeamPolicy, TeamState, TeamStatus, TeamWithdrawalView } from '../../../../preload/contract/team';
+import type { AddressEntryView, SpendingTier, TeamAuditEntryView, TeamPolicy, TeamState, TeamStatus, TeamWithdrawalView } from '../../../../preload/contract/team';
 import type { Tone, ToneWords } from '../shell/tone';
 import { formatAmount, toDecimal } from '../money/money-format';
 
@@ -165,4 +165,16 @@ const ENTRY_KIND_WORDS: Record<string, string> = {
 /** A log entry's kind in words; a kind this desk does not know is shown as written, marked so. */
 export function entryKindWords(kind: string): string {
   return ENTRY_KIND_WORDS[kind] ?? `Unknown kind (${kind})`;
+}
+
+const VERDICT_WORDS: Record<TeamAuditEntryView['verdict'], ToneWords> = {
+  counted: { label: 'Counted', tone: 'success' },
+  tampered: { label: 'Tampered: not counted', tone: 'error' },
+  notMember: { label: 'Not by a member: not counted', tone: 'warning' },
+  ignored: { label: 'Changed nothing', tone: 'default' },
+};
+
+/** Whether an audit entry counted, in words and colour. */
+export function verdictWords(verdict: TeamAuditEntryView['verdict']): ToneWords {
+  return VERDICT_WORDS[verdict];
 }

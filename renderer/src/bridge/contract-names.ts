@@ -26,6 +26,8 @@ const OPERATIONS = {
   estimateWithdrawalFee: true, prepareWithdrawal: true, listApprovals: true, commitWithdrawal: true,
   rollbackWithdrawal: true, getServiceClock: true, listAudit: true, exportAuditCsvChunk: true,
   verifyAudit: true, listPendingMoves: true, linkPendingMove: true, dismissPendingMove: true, abandonPendingMove: true,
+  getTeamStatus: true, connectTeam: true, retryTeam: true, admitDesk: true, voteRemoveMember: true, leaveTeam: true,
+  proposePolicy: true, approvePolicy: true, proposeAddress: true, approveAddress: true, removeAddress: true, importWhitelist: true, getTeamAudit: true,
 } as const satisfies { readonly [K in OperationName]: true };
 
 const EVENTS = {
@@ -34,6 +36,7 @@ const EVENTS = {
   buyOrderUpdated: true, historySyncProgress: true, historyChanged: true, historyExportProgress: true,
   reviewProgress: true, portfolioChanged: true, marketCandles: true, withdrawalUpdated: true,
   withdrawalDeadlineSoon: true, auditVerifyProgress: true, pendingMoveUpdated: true,
+  teamChanged: true, teamApprovalWanted: true,
 } as const satisfies { readonly [E in EventName]: true };
 
 export const RENDERER_OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];

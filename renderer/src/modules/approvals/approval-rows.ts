@@ -103,8 +103,15 @@ export function sortRows(rows: readonly WithdrawalView[]): WithdrawalView[] {
   return [...rows].sort((a, b) => time(b) - time(a) || rowKey(a).localeCompare(rowKey(b)));
 }
 
+/** On a team desk the policy decides too: the preparer, a desk that already approved, or a desk
+ *  cut off from the team's server may not approve. */
 export function canApprove(row: WithdrawalView): boolean {
-  return row.id !== null && row.actions.includes('commit');
+  return row.id !== null && row.actions.includes('commit') && (row.team?.canApprove ?? true);
+}
+
+/** A rejection on a team desk is recorded with its reason for the other desks. */
+export function rejectNeedsReason(rows: readonly WithdrawalView[]): boolean {
+  return rows.some((row) => row.team !== undefined && row.team !== null);
 }
 
 export function canReject(row: WithdrawalView): boolean {

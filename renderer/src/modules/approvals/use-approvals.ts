@@ -1,12 +1,17 @@
 // Async approvals work. useApprovalsSync() is the one app-wide subscription (queue + events +
-// deadline notifications), started once whichever page calls it first; useApprovalActions()
+// deadline notifications, and on a team desk the team's status, the queue read again whenever the
+// team changes, and a notice when another desk wants an approval), started once whichever page
+// calls it first; useApprovalActions()
 // commits and rolls back, one at a time or in bulk, and reports each outcome.
 import { useMessage } from 'naive-ui';
 import type { AppError } from '../../../../preload/contract';
-import type { WithdrawalView } from '../../../../preload/contract/withdrawals';
+import type { RejectWithdrawal, WithdrawalView } from '../../../../preload/contract/withdrawals';
 import { useBridge } from '../../bridge-key';
 import { loadWhenReady } from '../connection/use-load-when-ready';
+import { announce } from '../a11y/announcer';
 import { useProfilesStore } from '../profiles/profiles-store';
+import { useTeamSync } from '../team/use-team';
+import { createApprovalWantedNotifier } from './approval-wanted-notifier';
 import { useApprovalsStore } from './approvals-store';
 import { browserNotificationApi, createDeadlineNotifier, type DeadlineNotifier } from './deadline-notifier';
 
@@ -37,22 +42,33 @@ export function useApprovalsSync(): ApprovalsSync {
 
   if (store.syncing) return { load };
   store.setSyncing(true);
-  notifier = createDeadlineNotifier(browserNotificationApi(), (title, body) =>
-    message.warning(`${title}. ${body}`, { duration: 15_000, closable: true }),
-  );
+  const inApp = (title: string, body: string) => message.warning(`${title}. ${body}`, { duration: 15_000, closable: true });
+  const deadlines = createDeadlineNotifier(browserNotificationApi(), inApp);
+  notifier = deadlines;
+  const wanted = createApprovalWantedNotifier(browserNotificationApi(), () => deadlines.askPermission(), inApp, (sentence) => announce(sentence, 'polite'));
+  // The withdrawal form and the rows' team facts need the team's status wherever the app starts.
+  useTeamSync();
   // Detached: the subscription lives as long as the app, not as the page that started it.
   loadWhenReady(load, () => {
     api.on('withdrawalUpdated', ({ profileId, withdrawal }) => store.applyUpdate(profileId, withdrawal));
     api.on('withdrawalDeadlineSoon', ({ withdrawal, minutesLeft }) => void notifier?.notify(withdrawal, minutesLeft));
+    api.on('teamChanged', () => void load());
+    api.on('teamApprovalWanted', (event) => void wanted.notify(event));
   });
   return { load };
+}
+
+/** A team row's rejection carries its reason; another row's goes as before. */
+export function rejection(id: string, row: Pick<WithdrawalView, 'team'>, reason: string | null): RejectWithdrawal {
+  return row.team && reason !== null && reason.trim() !== '' ? { id, reason: reason.trim() } : { id };
 }
 
 export type ActionOutcome = { row: WithdrawalView; ok: true; view: WithdrawalView } | { row: WithdrawalView; ok: false; error: AppError };
 
 export interface ApprovalActions {
   approve: (rows: readonly WithdrawalView[]) => Promise<ActionOutcome[]>;
-  reject: (rows: readonly WithdrawalView[]) => Promise<ActionOutcome[]>;
+  /** `reason` goes with each team row's rejection (the other desks read it). */
+  reject: (rows: readonly WithdrawalView[], reason?: string | null) => Promise<ActionOutcome[]>;
 }
 
 export function useApprovalActions(): ApprovalActions {
@@ -61,7 +77,7 @@ export function useApprovalActions(): ApprovalActions {
   const profiles = useProfilesStore();
 
   /** One after another, so each lands in the audit log in order and limits are respected. */
-  async function run(kind: 'commit' | 'rollback', rows: readonly WithdrawalView[]): Promise<ActionOutcome[]> {
+  async function run(kind: 'commit' | 'rollback', rows: readonly WithdrawalView[], reason: string | null = null): Promise<ActionOutcome[]> {
     void deadlineNotifier()?.askPermission(); // first use: inside the approver's click
     const outcomes: ActionOutcome[] = [];
     const profileId = profiles.activeProfileId;
@@ -70,7 +86,7 @@ export function useApprovalActions(): ApprovalActions {
       // Rows not read live from the active profile's service (or another profile's) are not acted on.
       if (store.blockedReason !== null || profiles.activeProfileId !== profileId) break;
       const request = { id: row.id };
-      const result = kind === 'commit' ? await api.commitWithdrawal(request) : await api.rollbackWithdrawal(request);
+      const result = kind === 'commit' ? await api.commitWithdrawal(request) : await api.rollbackWithdrawal(rejection(row.id, row, reason));
       if (result.ok) {
         store.applyUpdate(profileId ?? '', result.value);
         outcomes.push({ row, ok: true, view: result.value });
@@ -81,5 +97,8 @@ export function useApprovalActions(): ApprovalActions {
     return outcomes;
   }
 
-  return { approve: (rows: readonly WithdrawalView[]) => run('commit', rows), reject: (rows: readonly WithdrawalView[]) => run('rollback', rows) };
+  return {
+    approve: (rows: readonly WithdrawalView[]) => run('commit', rows),
+    reject: (rows: readonly WithdrawalView[], reason?: string | null) => run('rollback', rows, reason ?? null),
+  };
 }

@@ -5,6 +5,8 @@ import type { AppError, CurrencyInfo, FeeEstimateResult, NetworkInfo, Withdrawal
 import { useBridge } from '../../bridge-key';
 import { toDecimal } from '../money/money-format';
 import { placeRefusal } from '../shell/refusal-place';
+import type { AddressEntryView } from '../../../../preload/contract/team';
+import { usableEntries, useTeamStore } from '../team/team-store';
 import { useWrongSide, type WrongSideHelper } from '../transfers/use-wrong-side';
 import { useOverviewRefresh } from './use-wallet';
 import { useWalletStore } from './wallet-store';
@@ -54,6 +56,16 @@ export interface WithdrawalForm {
   /** Errors of touched fields and main's, as the form shows them. */
   shownErrors: ComputedRef<WithdrawalErrors>;
   sending: Ref<boolean>;
+  /** A team governs the active profile: the reason is required. */
+  reasonRequired: ComputedRef<boolean>;
+  /** The team's usable address-book entries for the draft's currency (none without a team). */
+  bookEntries: ComputedRef<AddressEntryView[]>;
+  /** The team's policy lets withdrawals go only to usable address-book entries. */
+  bookOnly: ComputedRef<boolean>;
+  /** Why the team refuses to prepare now (its server cannot be reached), or null. */
+  teamBlocked: ComputedRef<string | null>;
+  /** Fills the address, network and payment id from an address-book entry. */
+  useBookEntry: (entry: AddressEntryView) => void;
   reset: (code: string | null) => void;
   touch: (field: WithdrawalField) => void;
   fillMax: () => void;
@@ -66,6 +78,7 @@ export interface WithdrawalForm {
 export function useWithdrawalForm(next: () => void = () => undefined): WithdrawalForm {
   const { api } = useBridge();
   const store = useWalletStore();
+  const team = useTeamStore();
   const loadBalances = useOverviewRefresh();
   const draft = reactive<WithdrawalDraft>(emptyDraft());
   const touched = reactive(new Set<WithdrawalField>());
@@ -80,8 +93,14 @@ export function useWithdrawalForm(next: () => void = () => undefined): Withdrawa
   const spotAvailable = computed(() => balance.value?.spot.available ?? null);
   const estimateKey = computed(() => JSON.stringify([draft.currency, network.value?.network, draft.amount.trim(), draft.includeFee]));
   const debited = computed(() => (estimate.value.state === 'ready' && estimate.value.key === estimateKey.value ? estimate.value.result.debited : null));
+  const reasonRequired = computed(() => team.governsActiveProfile);
+  const bookEntries = computed(() => usableEntries(team.addressBook, draft.currency));
+  const bookOnly = computed(() => team.governsActiveProfile && (team.status?.policy?.addressBookOnly ?? false));
+  const teamBlocked = computed(() => (team.governsActiveProfile ? team.status?.unreachable ?? null : null));
   const errors = computed(() =>
-    validateWithdrawal(draft, { currency: currency.value, available: available.value, debited: debited.value, spot: spotAvailable.value }),
+    validateWithdrawal(draft, {
+      currency: currency.value, available: available.value, debited: debited.value, spot: spotAvailable.value, reasonRequired: reasonRequired.value,
+    }),
   );
   const shownErrors = computed<WithdrawalErrors>(() => {
     const shown: WithdrawalErrors = {};
@@ -110,6 +129,13 @@ export function useWithdrawalForm(next: () => void = () => undefined): Withdrawa
   function touch(field: WithdrawalField): void {
     touched.add(field);
     if (serverErrors.value[field]) serverErrors.value = { ...serverErrors.value, [field]: undefined };
+  }
+
+  function useBookEntry(entry: AddressEntryView): void {
+    draft.network = entry.network;
+    draft.address = entry.address;
+    draft.paymentId = entry.paymentId ?? '';
+    (['network', 'address', 'paymentId'] as const).forEach(touch);
   }
 
   /** "max": everything available on the wallet side, with the fee taken out of it. */
@@ -170,6 +196,6 @@ export function useWithdrawalForm(next: () => void = () => undefined): Withdrawa
 
   return {
     draft, currency, network, available, spotAvailable, wrongSide, estimate, debited, errors, shownErrors, sending,
-    reset, touch, fillMax, readyToConfirm, prepare,
+    reasonRequired, bookEntries, bookOnly, teamBlocked, useBookEntry, reset, touch, fillMax, readyToConfirm, prepare,
   };
 }

@@ -5,9 +5,10 @@ import type { CurrencyInfo, NetworkInfo } from '../../../../preload/contract/wal
 import type { WithdrawalInput } from '../../../../preload/contract/withdrawals';
 import { checkAmountInput } from '../money/amount-input';
 import { formatAmount, toDecimal } from '../money/money-format';
+import { checkReason } from '../team/reason-check';
 
 export const PUBLIC_COMMENT_MAX = 255;
-export const WITHDRAWAL_FIELDS = ['currency', 'network', 'address', 'paymentId', 'amount', 'publicComment'] as const;
+export const WITHDRAWAL_FIELDS = ['currency', 'network', 'address', 'paymentId', 'amount', 'publicComment', 'reason'] as const;
 export type WithdrawalField = (typeof WITHDRAWAL_FIELDS)[number];
 export type WithdrawalErrors = Partial<Record<WithdrawalField, string>>;
 
@@ -19,6 +20,8 @@ export interface WithdrawalDraft {
   amount: string;
   includeFee: boolean;
   publicComment: string;
+  /** Why the money goes out: for the approving desks of a team. */
+  reason: string;
 }
 
 export interface WithdrawalContext {
@@ -29,10 +32,12 @@ export interface WithdrawalContext {
   debited?: string | null;
   /** Spot-side available balance: what the wallet lacks may be moved from there first. */
   spot?: string | null;
+  /** A team governs the profile: its approvers must be told why. */
+  reasonRequired?: boolean;
 }
 
 export function emptyDraft(currency: string | null = null): WithdrawalDraft {
-  return { currency, network: null, address: '', paymentId: '', amount: '', includeFee: false, publicComment: '' };
+  return { currency, network: null, address: '', paymentId: '', amount: '', includeFee: false, publicComment: '', reason: '' };
 }
 
 /** The network the draft means: the chosen one, else the currency's default. */
@@ -128,6 +133,8 @@ export function validateWithdrawal(draft: WithdrawalDraft, ctx: WithdrawalContex
   if (draft.publicComment.length > PUBLIC_COMMENT_MAX) {
     errors.publicComment = `At most ${PUBLIC_COMMENT_MAX} characters (now ${draft.publicComment.length}).`;
   }
+  const reason = checkReason(draft.reason, ctx.reasonRequired ?? false);
+  if (reason) errors.reason = reason;
   return errors;
 }
 
@@ -142,6 +149,7 @@ export function toWithdrawalInput(draft: WithdrawalDraft, network: NetworkInfo |
   if (draft.paymentId.trim() !== '') input.paymentId = draft.paymentId.trim();
   if (draft.includeFee) input.includeFee = true;
   if (draft.publicComment.trim() !== '') input.publicComment = draft.publicComment;
+  if (draft.reason.trim() !== '') input.reason = draft.reason.trim();
   return input;
 }
 

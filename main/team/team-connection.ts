@@ -31,6 +31,7 @@ export class TeamConnection {
   private stopListening: (() => Promise<void>) | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private syncing: Promise<void> | null = null;
+  private readAgain = false;
   private closed = false;
 
   constructor(private readonly deps: TeamConnectionDeps) {}
@@ -49,11 +50,26 @@ export class TeamConnection {
     }
   }
 
-  /** Brings the copy up to the store's newest entry; throws (and marks the store unreachable) when it cannot. */
+  /**
+   * Brings the copy up to the store's newest entry as of this call; throws (and marks the store
+   * unreachable) when it cannot. Calls during a read share it, and it reads once more after, so
+   * no caller returns on a read that began before it asked (an entry just appended included).
+   */
   sync(): Promise<void> {
-    this.syncing ??= this.readNew().finally(() => {
-      this.syncing = null;
-    });
+    if (this.syncing !== null) {
+      this.readAgain = true;
+      return this.syncing;
+    }
+    this.syncing = (async () => {
+      try {
+        do {
+          this.readAgain = false;
+          await this.readNew();
+        } while (this.readAgain);
+      } finally {
+        this.syncing = null;
+      }
+    })();
     return this.syncing;
   }
 

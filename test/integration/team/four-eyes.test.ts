@@ -136,6 +136,11 @@ describe('four eyes on three desks', () => {
       expect(world.commits(prepared.id ?? '')).toHaveLength(0);
       const status = await b.status();
       expect(status.unreachable).not.toBeNull();
+      // Nothing is prepared either, and nothing reaches the service.
+      const posts = world.proxy.requests.filter((line) => line.startsWith('POST /api/3/wallet/crypto/withdraw')).length;
+      const prepareDown = await a.refused('prepareWithdrawal', { currency: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', amount: '0.01', reason: 'Payroll' });
+      expect(prepareDown.code).toBe('TEAM_UNREACHABLE');
+      expect(world.proxy.requests.filter((line) => line.startsWith('POST /api/3/wallet/crypto/withdraw')).length).toBe(posts);
       // Balances still read while the store is down.
       await b.call('getWalletOverview', { valuationCurrency: 'USDT' });
     } finally {

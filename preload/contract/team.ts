@@ -62,6 +62,8 @@ export interface PolicyChangeView {
   proposedAt: string;
   /** Whether this desk may approve it (only a member other than the proposer). */
   canApprove: boolean;
+  /** Why it may not, in words; null when it may. */
+  whyNot: string | null;
 }
 
 export type AddressState = 'awaitingApproval' | 'coolingDown' | 'usable' | 'removed';
@@ -81,6 +83,8 @@ export interface AddressEntryView {
   usableFrom: string;
   state: AddressState;
   canApprove: boolean;
+  /** Why this desk may not approve it while it waits, in words; null otherwise. */
+  whyNot: string | null;
 }
 
 export interface TamperedEntryView {

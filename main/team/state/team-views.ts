@@ -44,6 +44,8 @@ export function pendingPolicyView(facts: TeamFacts, ownKey: string): PolicyChang
     proposedBy: deskName(facts, pending.proposedBy),
     proposedAt: pending.proposedAt,
     canApprove: facts.isMember(ownKey) && pending.proposedBy !== ownKey,
+    whyNot: !facts.isMember(ownKey) ? 'Only a member of the team can approve a policy change'
+      : pending.proposedBy === ownKey ? 'This desk proposed the change: another member must approve it' : null,
   };
 }
 
@@ -62,7 +64,14 @@ export function addressBookView(facts: TeamFacts, ownKey: string, now: Date): Ad
     usableFrom: entry.usableFrom,
     state: entry.state,
     canApprove: entry.state === 'awaitingApproval' && facts.isMember(ownKey) && entry.proposedBy !== ownKey,
+    whyNot: addressWhyNot(entry.state, facts.isMember(ownKey), entry.proposedBy === ownKey),
   }));
+}
+
+function addressWhyNot(state: AddressEntryView['state'], member: boolean, ownProposal: boolean): string | null {
+  if (state !== 'awaitingApproval') return null;
+  if (!member) return 'Only a member of the team can approve an address';
+  return ownProposal ? 'This desk added the address: another desk must approve it' : null;
 }
 
 /** Each currency cap of the policy in force with what was prepared against it in the last 24 hours. */

@@ -128,20 +128,17 @@ export function policyApprovalBlock(
   const change = status.pendingPolicy;
   if (change === null || change.canApprove) return null;
   if (status.unreachable !== null) return `The team’s server cannot be reached (${status.unreachable}): nothing can be approved until it can.`;
-  if (status.state !== 'member') return 'Only a member of the team may approve a change.';
-  if (change.proposedBy === status.desk?.name) return 'This desk proposed the change: another member must approve it.';
-  return 'This desk may not approve this change.';
+  return change.whyNot ?? 'This desk may not approve this change.';
 }
 
 /** Why this desk may not approve an address-book entry, or null when it may (or nothing is to approve). */
 export function addressApprovalBlock(
-  entry: Pick<AddressEntryView, 'state' | 'canApprove' | 'proposedBy'>,
+  entry: Pick<AddressEntryView, 'state' | 'canApprove' | 'whyNot'>,
   status: Pick<TeamStatus, 'unreachable' | 'desk'>,
 ): string | null {
   if (entry.state !== 'awaitingApproval' || entry.canApprove) return null;
   if (status.unreachable !== null) return 'The team’s server cannot be reached.';
-  if (entry.proposedBy === status.desk?.name) return 'This desk proposed it: another desk must approve it.';
-  return 'This desk may not approve it.';
+  return entry.whyNot ?? 'This desk may not approve it.';
 }
 
 const ENTRY_KIND_WORDS: Record<string, string> = {

@@ -7,7 +7,7 @@ export function entry(over: Partial<AddressEntryView> = {}): AddressEntryView {
   return {
     id: 'e1', label: 'Cold wallet', currency: 'USDT', network: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7',
     paymentId: null, proposedBy: 'Payments', proposedAt: '2026-11-26T09:00:00.000Z', approvedBy: 'Treasury',
-    approvedAt: '2026-11-26T10:00:00.000Z', usableFrom: '2026-11-27T09:00:00.000Z', state: 'usable', canApprove: false,
+    approvedAt: '2026-11-26T10:00:00.000Z', usableFrom: '2026-11-27T09:00:00.000Z', state: 'usable', canApprove: false, whyNot: null,
     ...over,
   };
 }

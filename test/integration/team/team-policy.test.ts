@@ -89,4 +89,14 @@ describe('team policy', () => {
     const sent = await prepare(a, '0.001', 'Refund', OTHER_BTC_ADDRESS);
     expect(sent.state).toBe('CREATED');
   });
+
+  it('imports the service\'s withdrawal white-list as proposals another desk must still approve', async () => {
+    const imported = await a.call<TeamStatus>('importWhitelist');
+    const cold = imported.addressBook.find((item) => item.label === 'Cold storage');
+    expect(cold).toMatchObject({ currency: 'BTC', network: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', state: 'awaitingApproval', canApprove: false });
+    expect(cold?.whyNot).toMatch(/another desk/);
+    // Importing again adds nothing twice.
+    const again = await a.call<TeamStatus>('importWhitelist');
+    expect(again.addressBook.filter((item) => item.label === 'Cold storage')).toHaveLength(1);
+  });
 });

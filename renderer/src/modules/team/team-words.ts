@@ -16,7 +16,7 @@ export function otherDesksWords(count: number): string {
 }
 
 export interface TierWords {
-  /** "up to 10,000 USDT", "above 10,000 USDT", "any amount". */
+  /** "up to 10,000 USDT", "over 10,000 up to 250,000 USDT", "above 250,000 USDT", "any amount". */
   range: string;
   /** "1 other desk". */
   desks: string;
@@ -26,17 +26,21 @@ export interface TierWords {
 export function tierWords(tiers: readonly SpendingTier[], referenceCurrency: string): TierWords[] {
   return tiers.map((tier, index) => {
     const below = index > 0 ? tiers[index - 1]?.upTo ?? null : null;
+    // A middle tier names its lower bound too: "up to 250,000" under "up to 10,000" reads as if
+    // a small withdrawal fell in both tiers.
     const range =
-      tier.upTo !== null
-        ? `up to ${boundWords(tier.upTo, referenceCurrency)}`
-        : below !== null
+      tier.upTo === null
+        ? below !== null
           ? `above ${boundWords(below, referenceCurrency)}`
-          : 'any amount';
+          : 'any amount'
+        : below !== null
+          ? `over ${formatAmount(below, null)} up to ${boundWords(tier.upTo, referenceCurrency)}`
+          : `up to ${boundWords(tier.upTo, referenceCurrency)}`;
     return { range, desks: otherDesksWords(tier.approvals) };
   });
 }
 
-/** One line per tier: "up to 10,000 USDT: 1 other desk", "above 10,000 USDT: 2 other desks". */
+/** One line per tier: "up to 10,000 USDT: 1 other desk", "over 10,000 up to 250,000 USDT: 2 other desks". */
 export function tierLines(tiers: readonly SpendingTier[], referenceCurrency: string): string[] {
   return tierWords(tiers, referenceCurrency).map((tier) => `${tier.range}: ${tier.desks}`);
 }
@@ -157,6 +161,9 @@ const ENTRY_KIND_WORDS: Record<string, string> = {
   'withdrawal.rejected': 'Withdrawal rejected',
   'withdrawal.commitClaimed': 'Withdrawal about to be sent',
   'withdrawal.commitSent': 'Withdrawal sent',
+  'ledger.claimed': 'Transaction matched to a desk’s move',
+  'ledger.moveOpened': 'Lost answer being checked',
+  'ledger.moveClosed': 'Lost answer settled',
 };
 
 /** A log entry's kind in words; a kind this desk does not know is shown as written, marked so. */

@@ -12,7 +12,7 @@ describe('tierLines', () => {
     const tiers = [{ upTo: '10000', approvals: 1 }, { upTo: '50000.5', approvals: 2 }, { upTo: null, approvals: 3 }];
     expect(tierLines(tiers, 'USDT')).toEqual([
       'up to 10,000 USDT: 1 other desk',
-      'up to 50,000.5 USDT: 2 other desks',
+      'over 10,000 up to 50,000.5 USDT: 2 other desks',
       'above 50,000.5 USDT: 3 other desks',
     ]);
   });
@@ -99,6 +99,9 @@ describe('entryKindWords', () => {
   it('words every kind of entry, and marks one this desk does not know', () => {
     expect(entryKindWords('member.admitted')).toBe('Desk admitted');
     expect(entryKindWords('withdrawal.commitSent')).toBe('Withdrawal sent');
+    expect(entryKindWords('ledger.claimed')).toBe('Transaction matched to a desk’s move');
+    expect(entryKindWords('ledger.moveOpened')).toBe('Lost answer being checked');
+    expect(entryKindWords('ledger.moveClosed')).toBe('Lost answer settled');
     expect(entryKindWords('policy.burned')).toBe('Unknown kind (policy.burned)');
   });
 });

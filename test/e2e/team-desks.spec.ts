@@ -138,6 +138,7 @@ test('two desks: join by fingerprint, one prepares with a reason, the other appr
     await expect(rowA.getByTestId('approval-team')).toContainText('Approvals: 1 of 1');
     await expect(rowA.getByTestId('approve')).toHaveCount(0);
     expect((await sandbox.transaction(id)).status).not.toBe('CREATED');
+    await shootInBothThemes(a, 'team-a-approvals-sent');
 
     // The team's audit chain on A, every entry counted.
     const audit = (await openTeamSettings(a)).getByTestId('team-audit');

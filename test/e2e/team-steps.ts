@@ -77,7 +77,13 @@ export async function addActiveProfile(page: Page, hostUrl: string, name: string
 /** Prepares a USDT withdrawal to ETH_ADDRESS with a reason (the form shot on the way); returns its id. */
 export async function prepareWithReason(page: Page, amount: string, reason: string): Promise<string> {
   const modal = await openWithdrawal(page, 'USDT');
-  await modal.getByTestId('withdraw-address').locator('input').fill(ETH_ADDRESS);
+  // The dialog puts the keyboard on its first control as it comes in; an address typed in that
+  // instant goes there instead (the address field is left empty, and says so): typed again then.
+  const address = modal.getByTestId('withdraw-address').locator('input');
+  await expect(async () => {
+    await address.fill(ETH_ADDRESS);
+    await expect(address).toHaveValue(ETH_ADDRESS, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await modal.getByTestId('withdraw-amount').locator('input').fill(amount);
   await modal.getByTestId('withdraw-reason').locator('textarea').fill(reason);
   await expect(modal.getByTestId('withdraw-arrives')).toBeVisible(); // the live fee estimate arrived

@@ -53,10 +53,10 @@ function summaryOf(entry: VerifiedEntry, facts: TeamFacts): string {
       const rejected = body as EntryBodies['withdrawal.rejected'];
       return `Rejected transaction ${rejected.txId}: ${rejected.reason}`;
     }
-    case 'withdrawal.commitClaimed': return `Took the commit of transaction ${(body as EntryBodies['withdrawal.commitClaimed']).txId}`;
+    case 'withdrawal.commitClaimed': return `Took the team's one right to send withdrawal ${(body as EntryBodies['withdrawal.commitClaimed']).txId}`;
     case 'withdrawal.commitSent': {
       const sent = body as EntryBodies['withdrawal.commitSent'];
-      return `Sent the commit of transaction ${sent.txId}: ${sent.outcome}${sent.detail ? ` (${sent.detail})` : ''}`;
+      return `Sent withdrawal ${sent.txId}: ${SENT_WORDS[sent.outcome]}${sent.detail ? ` (${sent.detail})` : ''}`;
     }
     case 'ledger.claimed': return `Settled a money move on transaction ${(body as EntryBodies['ledger.claimed']).claimKey}`;
     case 'ledger.moveOpened': return 'A money move\'s answer was lost: it is being checked';
@@ -64,6 +64,12 @@ function summaryOf(entry: VerifiedEntry, facts: TeamFacts): string {
     default: return entry.kind;
   }
 }
+
+const SENT_WORDS: Record<EntryBodies['withdrawal.commitSent']['outcome'], string> = {
+  accepted: 'the service accepted it',
+  refused: 'the service refused it',
+  uncertain: 'the answer was lost; the ledger is checking whether it went out',
+};
 
 function addressLabel(facts: TeamFacts, id: string): string {
   const entry = facts.address(id, new Date());

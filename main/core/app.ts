@@ -122,7 +122,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const checkoutLinks = new CheckoutLinks();
   const team = new TeamDesk({
     settings, secrets, signer: exportServices.signer, knownKey: exportServices.publicKey,
-    changed: (status) => events.emit('teamChanged', { state: status.state, unreachable: status.unreachable }),
+    changed: (change) => events.emit('teamChanged', change),
     approvalWanted: (notice) => events.emit('teamApprovalWanted', notice),
   });
   // In the background: a team store that is slow or down never holds up the start.

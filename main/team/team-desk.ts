@@ -3,7 +3,7 @@
 // gate of the profile the team governs. One per app; a solo desk has no connection at all.
 import { randomUUID } from 'node:crypto';
 import type Decimal from '../../preload/contract/decimal';
-import type { ConnectTeamInput, TeamAuditEntryView, TeamPolicyInput, TeamStatus } from '../../preload/contract/team';
+import type { ConnectTeamInput, TeamAuditEntryView, TeamEvents, TeamPolicyInput, TeamStatus } from '../../preload/contract/team';
 import { AppFailure } from '../core/app-error';
 import type { ExportSigner } from '../core/exports/signing-key';
 import { fingerprintOf, normalFingerprint } from '../core/exports/fingerprint';
@@ -34,7 +34,8 @@ export interface TeamDeskDeps {
   signer: () => Promise<ExportSigner>;
   /** This desk's public key as settings know it (no keychain read); null before it has one. */
   knownKey: () => string | null;
-  changed: (status: TeamStatus) => void;
+  /** The team changed (any entry, or the store's reachability): told on every read, so kept cheap. */
+  changed: (change: TeamEvents['teamChanged']) => void;
   approvalWanted: (notice: { txId: string; preparedBy: string; currency: string; amount: string }) => void;
   now?: () => Date;
   openDb?: (server: TeamServer, password: string | null) => TeamDb;
@@ -223,9 +224,18 @@ export class TeamDesk {
   }
 
   private changed(): TeamStatus {
-    const status = this.status();
-    this.deps.changed(status);
-    return status;
+    this.announce();
+    return this.status();
+  }
+
+  /** The standing and reachability only: the whole status is built when a screen asks for it. */
+  private announce(): void {
+    const { connection, desk } = this;
+    const key = this.deps.knownKey();
+    if (connection === null || desk === null) return this.deps.changed({ state: 'solo', unreachable: null });
+    const standing = key === null ? 'none' : connection.facts.standing(key);
+    const state = standing === 'none' ? 'requested' : standing;
+    this.deps.changed({ state, unreachable: connection.unreachable });
   }
 
   private openDb(server: TeamServer, password: string | null): TeamDb {
@@ -243,7 +253,7 @@ export class TeamDesk {
     return new TeamConnection({
       db, teamId, signer: this.deps.signer, now: this.now, retryMs: this.deps.retryMs,
       arrived: (entries) => this.notifyApprovers(entries),
-      changed: () => this.deps.changed(this.status()),
+      changed: () => this.announce(),
     });
   }
 

@@ -190,6 +190,11 @@ export class PendingLedger {
       throw new AppFailure('VALIDATION', `Transaction ${txId} is not one of this move's candidates`, 'txId');
     }
     const tx = await this.deps.api.transaction(txId);
+    // On a team desk the transaction is claimed in the team first: another desk's person may have linked it already.
+    const team = isHistoryKind(move.kind) ? this.deps.teamClaims?.() : null;
+    if (team && (await team.claim(claimKey(move.kind, txId), moveId)) === 'theirs') {
+      throw new AppFailure('NOT_ALLOWED', `Transaction ${txId} already belongs to a move of another desk of the team`, 'txId');
+    }
     const current = this.ambiguous(moveId);
     const linked = this.applyDecision(current, { status: 'found', transaction: tx }, 'person');
     if (linked.state !== 'found') throw new AppFailure('NOT_ALLOWED', `Transaction ${txId} already belongs to another move`, 'txId');

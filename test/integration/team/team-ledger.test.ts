@@ -60,5 +60,12 @@ describe('one ledger of claims for the team', () => {
     const held = (moves: PendingMoveView[]) => moves.filter((m) => m.state === 'found' || m.state === 'done').flatMap((m) => m.txIds);
     const heldByA = new Set(held(await a.call<PendingMoveView[]>('listPendingMoves')));
     expect(held(await b.call<PendingMoveView[]>('listPendingMoves')).filter((id) => heldByA.has(id))).toEqual([]);
+
+    // A person on B says the 1.11 transaction is B's; a person on A can then not say it is A's.
+    const candidate = moveB1.candidates[0]?.id ?? '';
+    await b.call('linkPendingMove', { moveId: moveB1.id, txId: candidate });
+    const second = await a.refused('linkPendingMove', { moveId: moveA1.id, txId: candidate });
+    expect(second).toMatchObject({ code: 'NOT_ALLOWED', field: 'txId' });
+    expect(second.message).toMatch(/another desk/);
   }, 60_000);
 });

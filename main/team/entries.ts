@@ -34,7 +34,8 @@ export interface EntryBodies {
   'member.left': { reason: string };
   /** A new policy version; in force once another member approves it. */
   'policy.proposed': { policy: TeamPolicy };
-  'policy.approved': { version: number };
+  /** Names the proposal by its entry's hash: an approval never counts for a proposal its desk did not see. */
+  'policy.approved': { version: number; proposal: string };
   'address.proposed': { id: string; label: string; currency: string; network: string; address: string; paymentId: string | null };
   'address.approved': { id: string };
   'address.removed': { id: string; reason: string };

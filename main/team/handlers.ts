@@ -18,7 +18,7 @@ export function createTeamHandlers(desk: TeamDesk, scopes: Scopes): TeamHandlers
     voteRemoveMember: async ({ publicKey, reason }) => ok(await desk.voteRemove(publicKey, reason)),
     leaveTeam: async ({ reason }) => ok(await desk.leave(reason)),
     proposePolicy: async (input) => ok(await desk.proposePolicy(input)),
-    approvePolicy: async ({ version }) => ok(await desk.approvePolicy(version)),
+    approvePolicy: async ({ version, proposal }) => ok(await desk.approvePolicy(version, proposal)),
     proposeAddress: async (input) => ok(await desk.proposeAddress(input)),
     approveAddress: async ({ id }) => ok(await desk.approveAddress(id)),
     removeAddress: async ({ id, reason }) => ok(await desk.removeAddress(id, reason)),

@@ -133,11 +133,14 @@ export class TeamDesk {
     return this.write('policy.proposed', { policy: { ...input, version: (current?.version ?? 0) + 1 } });
   }
 
-  approvePolicy(version: number): Promise<TeamStatus> {
+  approvePolicy(version: number, proposal: string): Promise<TeamStatus> {
     const pending = this.status().pendingPolicy;
     if (pending === null || pending.policy.version !== version) throw new AppFailure('NOT_FOUND', `No proposed policy version ${version} waits for approval`, 'version');
+    if (pending.proposal !== proposal) {
+      throw new AppFailure('POLICY_REPLACED', `Another proposal for version ${version} replaced the one shown: read it again before approving`, 'version');
+    }
     if (!pending.canApprove) throw new AppFailure('TEAM_CANNOT_APPROVE', 'Another member must approve a change this desk proposed', 'version');
-    return this.write('policy.approved', { version });
+    return this.write('policy.approved', { version, proposal });
   }
 
   proposeAddress(entry: { label: string; currency: string; network: string; address: string; paymentId?: string }): Promise<TeamStatus> {

@@ -57,6 +57,8 @@ export interface JoinRequestView extends DeskView {
 }
 
 export interface PolicyChangeView {
+  /** Which proposal this is (its entry's hash): an approval names it, so it never counts for one not seen. */
+  proposal: string;
   policy: TeamPolicy;
   proposedBy: string;
   proposedAt: string;
@@ -182,7 +184,7 @@ export interface TeamOperations {
   voteRemoveMember: Op<{ publicKey: string; reason: string }, TeamStatus>;
   leaveTeam: Op<{ reason: string }, TeamStatus>;
   proposePolicy: Op<TeamPolicyInput, TeamStatus>;
-  approvePolicy: Op<{ version: number }, TeamStatus>;
+  approvePolicy: Op<{ version: number; proposal: string }, TeamStatus>;
   proposeAddress: Op<{ label: string; currency: string; network: string; address: string; paymentId?: string }, TeamStatus>;
   approveAddress: Op<{ id: string }, TeamStatus>;
   removeAddress: Op<{ id: string; reason: string }, TeamStatus>;
@@ -220,7 +222,7 @@ export const TEAM_OPERATIONS = {
   voteRemoveMember: changes(z.object({ publicKey: z.string().trim().min(1).max(100), reason: words('a reason', 500) }).strict()),
   leaveTeam: changes(z.object({ reason: words('a reason', 500) }).strict()),
   proposePolicy: changes(policyInput),
-  approvePolicy: changes(z.object({ version: z.number().int().min(1) }).strict()),
+  approvePolicy: changes(z.object({ version: z.number().int().min(1), proposal: z.string().trim().regex(/^[0-9a-f]{64}$/, 'proposal must be the proposal\'s hash') }).strict()),
   proposeAddress: changes(z.object({
     label: words('a label', 80),
     currency: z.string().trim().min(1, 'Choose a currency').max(16),

@@ -9,7 +9,7 @@ import { isReadablePolicy, policyAsVersion } from './policy-shape';
 const policyProposed: EntryRule<EntryBodies['policy.proposed']> = (state, body, context) => {
   if (!isReadablePolicy(body.policy)) return 'its policy cannot be read as a spending policy';
   const current = state.policies.at(-1)?.policy.version ?? 0;
-  state.pendingPolicy = { policy: policyAsVersion(body.policy, current + 1), proposedBy: context.author, proposedAt: context.at };
+  state.pendingPolicy = { policy: policyAsVersion(body.policy, current + 1), proposedBy: context.author, proposedAt: context.at, proposal: context.hash };
   return null;
 };
 
@@ -17,6 +17,7 @@ const policyApproved: EntryRule<EntryBodies['policy.approved']> = (state, body, 
   const pending = state.pendingPolicy;
   if (pending === null) return 'no policy change is waiting for approval';
   if (body.version !== pending.policy.version) return `it approves version ${String(body.version)}, but version ${pending.policy.version} is the one waiting`;
+  if (body.proposal !== pending.proposal) return 'it approves another proposal than the one waiting (a newer one replaced it)';
   if (pending.proposedBy === context.author) return 'the desk that proposed a policy cannot approve it';
   state.policies.push({
     policy: pending.policy,

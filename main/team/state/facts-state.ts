@@ -57,6 +57,8 @@ export interface PendingPolicy {
   policy: TeamPolicy;
   proposedBy: string;
   proposedAt: string;
+  /** The proposal entry's hash, which an approval must name. */
+  proposal: string;
 }
 
 export interface DeskAct {
@@ -189,6 +191,8 @@ export interface EntryContext {
   ms: number;
   /** Whether it is the chain's very first entry. */
   first: boolean;
+  /** The entry's stored hash. */
+  hash: string;
 }
 
 /** Applies one counted entry; answers null when it changed the state, else why it did not. */

@@ -101,7 +101,7 @@ export class TeamFacts {
       this.state.ignored.push(skipped(entry, 'it belongs to another team'));
       return;
     }
-    const context = { seq: entry.seq, teamId: entry.teamId, author: entry.author, at: entry.at, ms: this.chainTime(entry), first };
+    const context = { seq: entry.seq, teamId: entry.teamId, author: entry.author, at: entry.at, ms: this.chainTime(entry), first, hash: entry.hash };
     const rule = RULES[entry.kind] as EntryRule<unknown> | undefined;
     let why: string | null;
     try {

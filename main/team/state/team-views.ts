@@ -40,6 +40,7 @@ export function pendingPolicyView(facts: TeamFacts, ownKey: string): PolicyChang
   const pending = facts.pendingPolicy();
   if (pending === null) return null;
   return {
+    proposal: pending.proposal,
     policy: pending.policy,
     proposedBy: deskName(facts, pending.proposedBy),
     proposedAt: pending.proposedAt,

@@ -31,8 +31,9 @@ const basePolicy: TeamPolicyInput = {
 async function changePolicy(by: Desk, approver: Desk, policy: TeamPolicyInput): Promise<number> {
   const proposed = await by.call<TeamStatus>('proposePolicy', policy);
   const version = proposed.pendingPolicy?.policy.version ?? 0;
-  await waitFor(approver, (status) => status.pendingPolicy?.policy.version === version);
-  await approver.call('approvePolicy', { version });
+  const proposal = proposed.pendingPolicy?.proposal;
+  await waitFor(approver, (status) => status.pendingPolicy?.proposal === proposal);
+  await approver.call('approvePolicy', { version, proposal });
   await waitFor(by, (status) => status.policy?.version === version);
   return version;
 }
@@ -42,7 +43,8 @@ describe('team policy', () => {
     const proposed = await a.call<TeamStatus>('proposePolicy', { ...basePolicy, currencyCaps: [{ currency: 'BTC', amount: '0.05' }] });
     expect(proposed.policy?.version).toBe(1);
     expect(proposed.pendingPolicy?.canApprove).toBe(false);
-    const own = await a.refused('approvePolicy', { version: 2 });
+    const proposal = proposed.pendingPolicy?.proposal;
+    const own = await a.refused('approvePolicy', { version: 2, proposal });
     expect(own.code).toBe('TEAM_CANNOT_APPROVE');
 
     // Not yet in force: 0.03 + 0.03 BTC pass.
@@ -50,7 +52,7 @@ describe('team policy', () => {
     await prepare(a, '0.03');
 
     await waitFor(b, (status) => status.pendingPolicy?.policy.version === 2);
-    await b.call('approvePolicy', { version: 2 });
+    await b.call('approvePolicy', { version: 2, proposal });
     await waitFor(a, (status) => status.policy?.version === 2);
 
     const posts = world.proxy.requests.filter((line) => line.startsWith('POST')).length;

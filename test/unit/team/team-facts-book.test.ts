@@ -26,8 +26,8 @@ describe('policy changes', () => {
 
   it('keeps a proposal pending as the next version; the proposer\'s own approval does not put it in force', () => {
     const chain = Chain.team(payments, [treasury]);
-    chain.add(payments, 'policy.proposed', { policy: tighter }, 10);
-    chain.add(payments, 'policy.approved', { version: 2 }, 11);
+    const proposal = chain.add(payments, 'policy.proposed', { policy: tighter }, 10).hash;
+    chain.add(payments, 'policy.approved', { version: 2, proposal }, 11);
     const facts = chain.facts();
     expect(facts.pendingPolicy()).toMatchObject({ proposedBy: payments.publicKey, policy: { ...tighter, version: 2 } });
     expect(facts.policy(atDate(60))?.version).toBe(1);
@@ -36,10 +36,10 @@ describe('policy changes', () => {
 
   it('puts a proposal in force once another member approves it, from that approval\'s time', () => {
     const chain = Chain.team(payments, [treasury]);
-    chain.add(payments, 'policy.proposed', { policy: tighter }, 10);
-    chain.add(treasury, 'policy.approved', { version: 3 }, 15);
+    const proposal = chain.add(payments, 'policy.proposed', { policy: tighter }, 10).hash;
+    chain.add(treasury, 'policy.approved', { version: 3, proposal }, 15);
     expect(chain.facts().pendingPolicy()).not.toBeNull();
-    chain.add(treasury, 'policy.approved', { version: 2 }, 20);
+    chain.add(treasury, 'policy.approved', { version: 2, proposal }, 20);
     const facts = chain.facts();
     expect(facts.pendingPolicy()).toBeNull();
     expect(facts.policy(atDate(19))?.version).toBe(1);
@@ -48,10 +48,21 @@ describe('policy changes', () => {
     expect(facts.ignored().map((entry) => entry.why)).toEqual(['it approves version 3, but version 2 is the one waiting']);
   });
 
+  it('does not count an approval of a proposal that a newer one replaced before it was written', () => {
+    const chain = Chain.team(payments, [treasury]);
+    const seen = chain.add(payments, 'policy.proposed', { policy: tighter }, 10).hash;
+    chain.add(payments, 'policy.proposed', { policy: { ...tighter, coolDownHours: 0 } }, 11);
+    chain.add(treasury, 'policy.approved', { version: 2, proposal: seen }, 12);
+    const facts = chain.facts();
+    expect(facts.policy(atDate(60))?.version).toBe(1);
+    expect(facts.pendingPolicy()?.policy.coolDownHours).toBe(0);
+    expect(facts.ignored().map((entry) => entry.why)).toEqual(['it approves another proposal than the one waiting (a newer one replaced it)']);
+  });
+
   it('does not count an approval by a desk that is not a member', () => {
     const chain = Chain.team(payments, [treasury]);
-    chain.add(payments, 'policy.proposed', { policy: tighter }, 10);
-    chain.add(outsider, 'policy.approved', { version: 2 }, 11);
+    const proposal = chain.add(payments, 'policy.proposed', { policy: tighter }, 10).hash;
+    chain.add(outsider, 'policy.approved', { version: 2, proposal }, 11);
     const facts = chain.facts();
     expect(facts.policy(atDate(60))?.version).toBe(1);
     expect(facts.notMember().map((entry) => entry.kind)).toEqual(['policy.approved']);
@@ -59,9 +70,9 @@ describe('policy changes', () => {
 
   it('drops the waiting proposal of a desk that leaves', () => {
     const chain = Chain.team(payments, [treasury]);
-    chain.add(treasury, 'policy.proposed', { policy: tighter }, 10);
+    const proposal = chain.add(treasury, 'policy.proposed', { policy: tighter }, 10).hash;
     chain.add(treasury, 'member.left', { reason: 'moved on' }, 11);
-    chain.add(payments, 'policy.approved', { version: 2 }, 12);
+    chain.add(payments, 'policy.approved', { version: 2, proposal }, 12);
     const facts = chain.facts();
     expect(facts.pendingPolicy()).toBeNull();
     expect(facts.policy(atDate(60))?.version).toBe(1);

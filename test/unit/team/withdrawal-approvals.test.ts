@@ -137,8 +137,8 @@ describe('approvalStatus', () => {
 
   it('asks for what the policy in force now asks when it is more than was recorded at prepare', () => {
     const chain = preparedTeam('8000', 1);
-    chain.add(payments, 'policy.proposed', { policy: policyWith({ tiers: [{ upTo: '5000', approvals: 1 }, { upTo: '250000', approvals: 2 }] }) }, 12);
-    chain.add(audit, 'policy.approved', { version: 2 }, 13);
+    const proposal = chain.add(payments, 'policy.proposed', { policy: policyWith({ tiers: [{ upTo: '5000', approvals: 1 }, { upTo: '250000', approvals: 2 }] }) }, 12).hash;
+    chain.add(audit, 'policy.approved', { version: 2, proposal }, 13);
     const facts = chain.facts();
     expect(approvalStatus(facts, 'tx-1', treasury.publicKey, now, facts.policy(now))).toMatchObject({ needed: 2, canApprove: true });
     expect(approvalStatus(facts, 'tx-1', treasury.publicKey, atDate(12), facts.policy(atDate(12)))).toMatchObject({ needed: 1 });

@@ -48,7 +48,7 @@ export interface TeamActions {
   voteRemove: (publicKey: string, reason: string) => Promise<AppError | null>;
   leave: (reason: string) => Promise<AppError | null>;
   proposePolicy: (policy: TeamPolicyInput) => Promise<AppError | null>;
-  approvePolicy: (version: number) => Promise<AppError | null>;
+  approvePolicy: (version: number, proposal: string) => Promise<AppError | null>;
   proposeAddress: (entry: AddressProposal) => Promise<AppError | null>;
   approveAddress: (id: string) => Promise<AppError | null>;
   removeAddress: (id: string, reason: string) => Promise<AppError | null>;
@@ -73,7 +73,7 @@ export function useTeamActions(): TeamActions {
     voteRemove: (publicKey, reason) => apply(api.voteRemoveMember({ publicKey, reason: reason.trim() })),
     leave: (reason) => apply(api.leaveTeam({ reason: reason.trim() })),
     proposePolicy: (policy) => apply(api.proposePolicy(policy)),
-    approvePolicy: (version) => apply(api.approvePolicy({ version })),
+    approvePolicy: (version, proposal) => apply(api.approvePolicy({ version, proposal })),
     proposeAddress: (entry) => apply(api.proposeAddress(entry)),
     approveAddress: (id) => apply(api.approveAddress({ id })),
     removeAddress: (id, reason) => apply(api.removeAddress({ id, reason: reason.trim() })),

@@ -108,7 +108,7 @@ describe('entryKindWords', () => {
 
 describe('approval blocks', () => {
   it('says why this desk may not approve a policy change', () => {
-    const change = { policy: { version: 2, referenceCurrency: 'USDT', tiers: [], currencyCaps: [], teamDailyCap: null, addressBookOnly: false, coolDownHours: 0 }, proposedBy: 'Payments', proposedAt: '2026-11-27T09:00:00.000Z', canApprove: false, whyNot: 'This desk proposed the change: another member must approve it' };
+    const change = { proposal: 'a'.repeat(64), policy: { version: 2, referenceCurrency: 'USDT', tiers: [], currencyCaps: [], teamDailyCap: null, addressBookOnly: false, coolDownHours: 0 }, proposedBy: 'Payments', proposedAt: '2026-11-27T09:00:00.000Z', canApprove: false, whyNot: 'This desk proposed the change: another member must approve it' };
     expect(policyApprovalBlock(status({ pendingPolicy: change }))).toBe('This desk proposed the change: another member must approve it');
     expect(policyApprovalBlock(status({ pendingPolicy: { ...change, proposedBy: 'Treasury' }, unreachable: 'timeout' }))).toMatch(/^The team’s server cannot be reached \(timeout\)/);
     expect(policyApprovalBlock(status({ pendingPolicy: { ...change, canApprove: true } }))).toBeNull();

@@ -82,6 +82,8 @@ function textCandidates(): string[] {
   return [
     'BTC', 'USDT', '0.1', now.toISOString(), now.toISOString().slice(0, 10), `${'A'.repeat(43)}=`, 'QUJD',
     'https://127.0.0.1:1', 'wss://127.0.0.1:1', 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    // A SHA-256 in hex, as a team entry's hash names the proposal it approves.
+    'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
   ];
 }
 

@@ -150,7 +150,8 @@ export class WithdrawalFollower {
     } else if (move.state === 'absent') {
       const words = move.settledBy === 'person' ? GIVEN_UP[decision] : NEVER_REACHED[decision];
       const waiting = this.records.move(w, DECISION_STATES[decision].refused, { pendingOperation: null, error: words });
-      void this.refresh(waiting);
+      // In the background: a refresh cut off by the app closing its store is no failure.
+      void this.refresh(waiting).catch(() => undefined);
     }
   }
 

@@ -8,7 +8,7 @@
 import { computed, reactive, ref, watch, type ComputedRef, type Ref } from 'vue';
 import type { PendingMoveView, SubAccountRow, SubAccountTransferDirection } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
-import { fieldsOf, placeRefusal } from '../shell/refusal-place';
+import { fieldsOf, placeRefusal } from '../form-kit/field-errors';
 import { checkAmountInput } from '../money/amount-input';
 import { precisionOf, toDecimal, type Precisions } from '../money/money-format';
 import { balanceOf } from '../transfers/transfer-rules';

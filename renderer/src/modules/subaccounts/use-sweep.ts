@@ -9,7 +9,7 @@ import { useBridge } from '../../bridge-key';
 import { checkAmountInput } from '../money/amount-input';
 import { precisionOf, toDecimal } from '../money/money-format';
 import { useProfilesStore } from '../profiles/profiles-store';
-import { fieldsOf, placeRefusal } from '../shell/refusal-place';
+import { fieldsOf, placeRefusal } from '../form-kit/field-errors';
 import { useWalletStore } from '../wallet/wallet-store';
 import { useSubAccountList } from './use-subaccounts';
 import { applySweepResult, applySweepStep, sweepCounts, sweepLines, type SweepCounts, type SweepLine } from './sweep-progress';

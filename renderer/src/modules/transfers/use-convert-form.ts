@@ -22,7 +22,7 @@ import {
 import { balanceOf } from './transfer-rules';
 import { useConversionQuote, type ConversionQuoteFeed } from './use-conversion-quote';
 import { useMoveLock } from '../pending/use-move-lock';
-import { fieldsOf, placeRefusal } from '../shell/refusal-place';
+import { fieldsOf, placeRefusal } from '../form-kit/field-errors';
 
 /** What the review shows and what is sent: the quote it was worked out from stays fixed. */
 export interface PinnedConversion {

@@ -9,7 +9,7 @@ import { useWalletStore } from '../wallet/wallet-store';
 import { SEND_FIELDS, emptySendDraft, sendAmount, toSendInput, validateSend, type SendDraft, type SendErrors, type SendField } from './send-form';
 import { balanceOf } from './transfer-rules';
 import { useMoveLock } from '../pending/use-move-lock';
-import { fieldsOf, placeRefusal } from '../shell/refusal-place';
+import { fieldsOf, placeRefusal } from '../form-kit/field-errors';
 import { useWrongSide, type WrongSideHelper } from './use-wrong-side';
 
 export interface SentToUser {

@@ -8,7 +8,7 @@ import { useBridge } from '../../bridge-key';
 import { checkAmountInput, type AmountCheck } from '../money/amount-input';
 import { precisionOf, type Precisions } from '../money/money-format';
 import { useMoveLock } from '../pending/use-move-lock';
-import { fieldsOf, placeRefusal } from '../shell/refusal-place';
+import { fieldsOf, placeRefusal } from '../form-kit/field-errors';
 import { useWalletStore } from './wallet-store';
 
 export const TRANSFER_FIELDS = ['currency', 'to', 'amount'] as const;

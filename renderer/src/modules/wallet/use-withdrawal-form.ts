@@ -4,7 +4,7 @@ import { computed, onScopeDispose, reactive, ref, watch, type ComputedRef, type 
 import type { AppError, CurrencyInfo, FeeEstimateResult, NetworkInfo, WithdrawalView } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
 import { toDecimal } from '../money/money-format';
-import { placeRefusal } from '../shell/refusal-place';
+import { placeRefusal } from '../form-kit/field-errors';
 import type { AddressEntryView } from '../../../../preload/contract/team';
 import { usableEntries, useTeamStore } from '../team/team-store';
 import { useWrongSide, type WrongSideHelper } from '../transfers/use-wrong-side';

@@ -1,7 +1,7 @@
 // Where a refusal from main lands: on the field it names while that field is on screen, else at
 // the top of the form, its words the same either way.
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, placeRefusal } from '../../../../renderer/src/modules/shell/refusal-place';
+import { fieldsOf, placeRefusal } from '../../../../renderer/src/modules/form-kit/field-errors';
 
 const FIELDS = ['subAccount', 'currency', 'amount'] as const;
 const fieldOf = fieldsOf(FIELDS, { subAccountId: 'subAccount' });

@@ -35,7 +35,7 @@ export function checkStep(text: string, increment: string, what: 'quantity' | 'p
   if (value.mod(step).isZero()) return null;
   const below = value.toNearest(step, Decimal.ROUND_DOWN);
   const above = below.plus(step);
-  const shown = (amount: Decimal) => formatAmount(amount.toFixed(), null);
+  const shown = (amount: Decimal) => formatAmount(amount.toFixed(step.decimalPlaces()), null);
   const nearest = below.isZero() ? `${shown(above)}` : `${shown(below)} or ${shown(above)}`;
   return `The ${what} goes in steps of ${shown(step)} ${currency}: use ${nearest}.`;
 }

@@ -26,7 +26,7 @@ export interface OtherClient {
   activeOrders(): Promise<ServiceOrder[]>;
 }
 
-export async function otherClient(h: Harness, email = MASTER): Promise<OtherClient> {
+export async function otherClient(h: Pick<Harness, 'sandbox' | 'control'>, email = MASTER): Promise<OtherClient> {
   const accounts = (await h.control('GET', '/sandbox/accounts')) as SandboxAccount[];
   const key = accounts.find((a) => a.email === email)?.keys[0];
   if (key === undefined) throw new Error(`no key for ${email}`);

@@ -46,6 +46,17 @@ describe('previewing an order', () => {
     expect(sentTo(h.desk, ORDER_PATH, 'POST')).toBe(sent);
   });
 
+  it('refuses an order on a suspended symbol on the field symbol (skipped while the sandbox lists none)', async (ctx) => {
+    const symbols = await other.send<Record<string, { status: string; quantity_increment: string; tick_size: string }>>('GET', '/api/3/public/symbol');
+    const suspended = Object.entries(symbols).find(([, s]) => s.status === 'suspended');
+    if (suspended === undefined) return ctx.skip();
+    const [symbol, terms] = suspended;
+    const draft: OrderDraft = { symbol, side: 'buy', type: 'limit', quantity: terms.quantity_increment, price: terms.tick_size };
+    const refused = failure(await h.desk.core.handlers.previewOrder(draft));
+    expect([refused.field, refused.message]).toEqual(['symbol', expect.stringContaining('suspended')]);
+    expect(failure(await h.desk.core.handlers.placeOrder(draft)).field).toBe('symbol');
+  });
+
   it('refuses a buy over the available balance once the fee reserve is counted, saying how much is available', async () => {
     const { available } = await other.spot('USDT');
     const mid = await midOf(other, 'BTCUSDT');

@@ -2,7 +2,7 @@
 // 1,234.56 USDT and 0.5 BTC") and what each order's outcome was.
 import type { CancelOutcome, OrderView } from '../../../../preload/contract/orders';
 import { formatMoneyWithCode, type Precisions } from '../money/money-format';
-import { moneyList, sideWord, sumReserves } from './order-words';
+import { moneyList, priceText, sideWord, sumReserves, type SymbolSides } from './order-words';
 import { targetOrders, type CancelTarget } from './use-cancel-orders';
 
 function ordersNoun(count: number, symbol: string | null): string {
@@ -29,9 +29,9 @@ export function freesPhrase(orders: readonly OrderView[], precision: Precisions)
 }
 
 /** "Buy 0.5 BTC at 64,000.00" — an order as one line of a list. */
-export function orderLine(order: OrderView, base: string | null, quote: string | null, precision: Precisions): string {
-  const quantity = base ? formatMoneyWithCode(order.quantity, base, precision) : order.quantity;
-  const price = order.price === null ? 'at the market price' : `at ${quote ? formatMoneyWithCode(order.price, quote, {}) : order.price}`;
+export function orderLine(order: OrderView, sides: SymbolSides | null, precision: Precisions): string {
+  const quantity = sides ? formatMoneyWithCode(order.quantity, sides.base, precision) : order.quantity;
+  const price = order.price === null ? 'at the market price' : `at ${priceText(order.price, sides)}`;
   return `${sideWord(order.side)} ${quantity} ${price}`;
 }
 

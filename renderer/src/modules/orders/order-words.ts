@@ -1,9 +1,9 @@
 // Orders in words a person reads: sides, kinds and states spelled out, the orders grouped by
 // symbol, and what cancelling some of them frees ("1,234.56 USDT and 0.5 BTC"). One wording for
 // each fact, used by the list, the confirmations and the outcomes alike.
-import type { Money, OrderView } from '../../../../preload/contract/orders';
+import type { Money, OrderView, TradingSymbol } from '../../../../preload/contract/orders';
 import Decimal from '../../../../preload/contract/decimal';
-import { formatMoneyWithCode, toDecimal, type Precisions } from '../money/money-format';
+import { formatAmount, formatMoneyWithCode, toDecimal, type Precisions } from '../money/money-format';
 
 const SIDE_WORDS: Readonly<Record<string, string>> = { buy: 'Buy', sell: 'Sell' };
 const TYPE_WORDS: Readonly<Record<string, string>> = {
@@ -91,8 +91,19 @@ export function filledShare(order: OrderView): string {
   return `${filled.dividedBy(quantity).times(100).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed()}%`;
 }
 
-/** The base and quote currency of a symbol, when the symbols are known. */
+/** The base and quote currency of a symbol, and the places of its tick, when the symbols are known. */
 export interface SymbolSides {
   base: string;
   quote: string;
+  /** A price is padded to its tick's places ("10" at a 0.01 tick shows "10.00"), never rounded. */
+  priceDecimals: number;
+}
+
+export function sidesOfSymbol(symbol: TradingSymbol): SymbolSides {
+  return { base: symbol.baseCurrency, quote: symbol.quoteCurrency, priceDecimals: toDecimal(symbol.tickSize)?.decimalPlaces() ?? 0 };
+}
+
+/** "64,000.00 USDT": a price as recorded, padded to the tick's places; as written when the symbol is unknown. */
+export function priceText(price: string, sides: SymbolSides | null): string {
+  return sides ? `${formatAmount(price, sides.priceDecimals)} ${sides.quote}` : price;
 }

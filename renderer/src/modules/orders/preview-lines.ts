@@ -6,12 +6,12 @@ import { showClock } from '../display/show-time';
 import type { ReviewLine } from '../form-kit/ReviewSummary.vue';
 import { formatMoneyWithCode, toDecimal, type Precisions } from '../money/money-format';
 import { ratePercent } from './order-draft';
-import { sideWord, timeInForceWord, typeWord } from './order-words';
+import { priceText, sideWord, sidesOfSymbol, timeInForceWord, typeWord } from './order-words';
 
 export function previewLines(preview: OrderPreview, precision: Precisions): ReviewLine[] {
   const money = (m: Money) => formatMoneyWithCode(m.amount, m.currency, precision);
   const { draft, symbol } = preview;
-  const price = `${formatMoneyWithCode(preview.price, symbol.quoteCurrency, {})} per ${symbol.baseCurrency}`;
+  const price = `${priceText(preview.price, sidesOfSymbol(symbol))} per ${symbol.baseCurrency}`;
   const tif = draft.timeInForce ?? (draft.type === 'limit' ? 'GTC' : 'FOK');
   const lines: ReviewLine[] = [
     { label: 'Order', value: `${sideWord(draft.side)} ${symbol.baseCurrency} for ${symbol.quoteCurrency} (${symbol.symbol}), ${typeWord(draft.type).toLowerCase()}, ${timeInForceWord(tif)}`, testid: 'place-review-order' },
@@ -24,7 +24,7 @@ export function previewLines(preview: OrderPreview, precision: Precisions): Revi
     { label: 'Notional', value: money(preview.notional), testid: 'place-review-notional' },
     { label: 'Fee', value: `at most ${money(preview.fee)} (the taker rate, ${ratePercent(symbol.takeRate)})`, testid: 'place-review-fee' },
     { label: 'Holds now', value: `${money(preview.reserves)} of the spot balance`, testid: 'place-review-reserves' },
-    { label: 'Brings', value: money(preview.receives), strong: true, testid: 'place-review-receives' },
+    { label: draft.type === 'limit' ? 'Brings once filled' : 'Brings', value: money(preview.receives), strong: true, testid: 'place-review-receives' },
     { label: 'Available', value: `${money(preview.available)} in spot`, testid: 'place-review-available' },
   ];
   if (preview.conversion === null) {

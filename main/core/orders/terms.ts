@@ -8,6 +8,8 @@ import { precisionOf } from '../wallet/balances';
 import type { ReserveTerms } from './reserves';
 
 const KEEP_MS = 60_000;
+/** A symbol missing from a list this recent is unknown: no new read for it (a typo costs nothing). */
+const RECHECK_AFTER_MS = 5_000;
 
 export interface SymbolTerms extends ReserveTerms {
   symbol: SpotSymbol;
@@ -40,7 +42,7 @@ export class TradingTerms {
   async of(symbol: string): Promise<SymbolTerms | undefined> {
     const id = symbol.trim().toUpperCase();
     const known = (await this.all()).get(id);
-    if (known !== undefined) return known;
+    if (known !== undefined || (this.kept !== null && this.now() - this.kept.at < RECHECK_AFTER_MS)) return known;
     this.kept = null;
     return (await this.all()).get(id);
   }

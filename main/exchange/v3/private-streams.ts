@@ -74,8 +74,12 @@ export class V3TradingStream extends StreamBase implements TradingStream {
       onOpen: async (socket) => {
         await login(socket, this.settings);
         await socket.request('spot_balance_subscribe', { mode: 'updates' });
-        // The stream is live only once orders are followed too: its snapshot (spot_orders) follows.
-        await socket.request('spot_subscribe');
+        // Orders are followed on the same connection (their snapshot, spot_orders, follows). A key
+        // the service refuses them to still gets its balances: the orders are then never live,
+        // and the app reads them over REST instead.
+        await socket.request('spot_subscribe').catch((error: unknown) => {
+          this.settings.logger.warn('trading stream: spot orders not followed', { error });
+        });
       },
       onNotification: (message) => this.dispatch(message),
     });

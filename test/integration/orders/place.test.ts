@@ -119,5 +119,15 @@ describe('placing an order', () => {
     expect(atService).toHaveLength(1);
     expect(settled.move.txIds).toEqual([String(atService[0]?.id)]);
     expect(sentTo(h.desk, ORDER_PATH, 'POST')).toBe(sent + 1);
+    const audit = h.desk.audit.all().filter((e) => e.correlationId === result.moveId);
+    expect(audit.map((e) => [e.phase, e.outcome])).toEqual([['attempt', 'sent'], ['result', 'uncertain'], ['result', 'ok']]);
+  });
+
+  it('places a market order, which fills at once and brings its quantity to the spot balance', async () => {
+    const before = await other.spot('BTC');
+    const placed = unwrap(await h.desk.core.handlers.placeOrder({ symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.001' }));
+    if (placed.state !== 'placed') throw new Error(placed.reason);
+    expect(placed.order).toMatchObject({ type: 'market', status: 'filled', quantityFilled: '0.001', reserves: null });
+    expect((await other.spot('BTC')).available.minus(before.available).toFixed()).toBe('0.001');
   });
 });

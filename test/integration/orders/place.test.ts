@@ -123,6 +123,16 @@ describe('placing an order', () => {
     expect(audit.map((e) => [e.phase, e.outcome])).toEqual([['attempt', 'sent'], ['result', 'uncertain'], ['result', 'ok']]);
   });
 
+  it('settles a placement lost before the service handled it as absent once its window has closed', async () => {
+    await h.control('POST', '/sandbox/faults', { path: ORDER_PATH, method: 'POST', status: 504, code: 504, count: 1 });
+    const before = (await other.activeOrders()).length;
+    const result = unwrap(await h.desk.core.handlers.placeOrder(await lowBuy('0.004')));
+    if (result.state !== 'uncertain') throw new Error('expected the answer to be lost');
+    const settled = await waitForEvent(h.desk, 'pendingMoveUpdated', (p) => p.move.id === result.moveId && ['found', 'absent', 'ambiguous'].includes(p.move.state), 15_000);
+    expect(settled.move.state).toBe('absent');
+    expect(await other.activeOrders()).toHaveLength(before);
+  });
+
   it('places a market order, which fills at once and brings its quantity to the spot balance', async () => {
     const before = await other.spot('BTC');
     const placed = unwrap(await h.desk.core.handlers.placeOrder({ symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.001' }));

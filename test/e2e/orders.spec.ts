@@ -1,7 +1,8 @@
 // The Orders page against the built-in sandbox, on one host: an order another desk placed at the
 // sandbox is reached from the Wallet's Reserved cell and cancelled through its confirmation, and
 // the sandbox's own spot balance shows the reserve dropped by exactly what the dialog said it
-// frees; then an order placed through the form's review is listed and exists at the sandbox.
+// frees; then an order placed through the form's review is listed and exists at the sandbox; and
+// one whose answer is lost is followed through the pending ledger until found, never sent twice.
 // Screenshots of the page, the cancel confirmation, the form and its review, light and dark.
 import type { Page } from '@playwright/test';
 import Decimal from '../../preload/contract/decimal';
@@ -142,5 +143,26 @@ test('an order reached from the Wallet’s Reserved cell is cancelled for exactl
     const active = (await bank.call('master', 'GET', '/api/3/spot/order?symbol=ETHUSDT')) as SandboxOrder[];
     expect(active.map((o) => [o.side, new Decimal(o.quantity).toFixed(), new Decimal(o.price).toFixed()])).toEqual([['buy', '0.1234', '12.01']]);
     expect(await listed.getAttribute('data-order')).toBe(active[0]?.client_order_id);
+  });
+
+  await test.step('an order whose answer is lost: the ledger’s notice, the form locked, sent once', async () => {
+    const form = page.getByTestId('place-order');
+    await desk.fault('POST', '/api/3/spot/order', 504, 1, true); // placed at the sandbox, the reply lost
+    await input(form, 'place-quantity').fill('0.2');
+    await input(form, 'place-price').fill('11.00');
+    await input(form, 'place-price').press('Enter');
+    const review = page.getByTestId('place-review');
+    await review.getByTestId('place-submit').click();
+    await expect(review).toBeHidden();
+    const notice = form.getByTestId('pending-move');
+    await expect(notice).toBeVisible();
+    await expect(form.getByTestId('place-review-open')).toBeDisabled();
+    await shootForm(page, 'orders-place-uncertain');
+    await expect(notice).toHaveAttribute('data-state', 'found', { timeout: 30_000 });
+    await expect(notice).toContainText('The order went through');
+    await expect(form.getByTestId('place-review-open')).toBeEnabled();
+    await expect(input(form, 'place-quantity')).toHaveValue(''); // not offered to be placed again
+    const active = (await bank.call('master', 'GET', '/api/3/spot/order?symbol=ETHUSDT')) as SandboxOrder[];
+    expect(active.filter((o) => new Decimal(o.quantity).eq('0.2'))).toHaveLength(1);
   });
 });

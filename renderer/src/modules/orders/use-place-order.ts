@@ -67,6 +67,14 @@ export function usePlaceOrder(): PlaceOrderForm {
     failure.value = null;
   });
 
+  // Found in the service's orders: the amounts typed go, so the same order is not placed twice by a second review.
+  watch(() => move.value?.state, (state) => {
+    if (state !== 'found') return;
+    form.quantity = '';
+    form.price = '';
+    touched.clear();
+  });
+
   function touch(field: OrderField): void {
     touched.add(field);
   }

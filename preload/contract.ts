@@ -14,6 +14,7 @@ import {
   MARKET_OPERATIONS, PORTFOLIO_EVENTS, PORTFOLIO_EXPORT_OPERATIONS, PORTFOLIO_OPERATIONS,
   type MarketOperations, type PortfolioEvents, type PortfolioExportOperations, type PortfolioOperations,
 } from './contract/portfolio';
+import { ORDER_EVENTS, ORDER_OPERATIONS, type OrderEvents, type OrderOperations } from './contract/orders';
 import { PENDING_EVENTS, PENDING_OPERATIONS, type PendingEvents, type PendingOperations } from './contract/pending';
 import { PROFILE_OPERATIONS, type ProfileOperations } from './contract/profiles';
 import { SHELL_EVENTS, SHELL_OPERATIONS, type ShellEvents, type ShellOperations } from './contract/shell';
@@ -27,6 +28,7 @@ export type { AppError, Result } from './contract/result';
 export * from './contract/audit';
 export * from './contract/buycrypto';
 export * from './contract/history';
+export * from './contract/orders';
 export * from './contract/pending';
 export * from './contract/portfolio';
 export * from './contract/profiles';
@@ -55,7 +57,8 @@ export interface Operations
     WithdrawalOperations,
     AuditOperations,
     PendingOperations,
-    TeamOperations {}
+    TeamOperations,
+    OrderOperations {}
 
 /** Every operation's request schema and class (read or change), by name. */
 export const OPERATIONS: OperationSpecs<Operations> = {
@@ -77,6 +80,7 @@ export const OPERATIONS: OperationSpecs<Operations> = {
   ...AUDIT_OPERATIONS,
   ...PENDING_OPERATIONS,
   ...TEAM_OPERATIONS,
+  ...ORDER_OPERATIONS,
 };
 
 export type OperationName = keyof Operations;
@@ -86,7 +90,7 @@ export type ResultOf<K extends OperationName> = Operations[K]['result'];
 export const OPERATION_NAMES: readonly OperationName[] = namesOf(OPERATIONS);
 
 /** Events main pushes to the renderer. */
-export interface Events extends ShellEvents, WalletEvents, TransferEvents, SubAccountEvents, BuyCryptoEvents, HistoryEvents, PortfolioEvents, WithdrawalEvents, AuditEvents, PendingEvents, TeamEvents {}
+export interface Events extends ShellEvents, WalletEvents, TransferEvents, SubAccountEvents, BuyCryptoEvents, HistoryEvents, PortfolioEvents, WithdrawalEvents, AuditEvents, PendingEvents, TeamEvents, OrderEvents {}
 export type EventName = keyof Events;
 
 export const EVENT_NAMES: readonly EventName[] = namesOf({
@@ -101,6 +105,7 @@ export const EVENT_NAMES: readonly EventName[] = namesOf({
   ...AUDIT_EVENTS,
   ...PENDING_EVENTS,
   ...TEAM_EVENTS,
+  ...ORDER_EVENTS,
 } as const satisfies { [E in EventName]: true });
 
 /** What the renderer gets from bridge.ts, whatever the transport. */

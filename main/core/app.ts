@@ -2,7 +2,7 @@
 // the event bus. Both transports (Electron IPC, the web host) call the Dispatch it returns.
 import type Database from 'better-sqlite3';
 import {
-  BUY_CRYPTO_OPERATIONS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, MARKET_OPERATIONS, PENDING_OPERATIONS, PORTFOLIO_EXPORT_OPERATIONS, PORTFOLIO_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
+  BUY_CRYPTO_OPERATIONS, HISTORY_EXPORT_OPERATIONS, HISTORY_OPERATIONS, MARKET_OPERATIONS, ORDER_OPERATIONS, PENDING_OPERATIONS, PORTFOLIO_EXPORT_OPERATIONS, PORTFOLIO_OPERATIONS, SUB_ACCOUNT_OPERATIONS, TRANSFER_OPERATIONS, WALLET_OPERATIONS, WITHDRAWAL_OPERATIONS, type AppInfo,
 } from '../../preload/contract';
 import { openDatabase } from '../db/database';
 import { createProfilesRepo } from '../db/profiles-repo';
@@ -22,6 +22,7 @@ import { createEventBus, type EventBus } from './events';
 import { balancesExportHandlers } from './exports/balances-handlers';
 import { exportHandlers } from './exports/handlers';
 import { createExportServices } from './exports/services';
+import { orderHandlers } from './orders/handlers';
 import { pendingHandlers } from './pending/handlers';
 import { portfolioHandlers } from './portfolio/handlers';
 import { createPendingStore } from './pending/store';
@@ -90,6 +91,7 @@ export function profileDomainHandlers(scopes: Scopes) {
     ...perProfile(scopes, HISTORY_OPERATIONS, historyHandlers),
     ...perProfile(scopes, PORTFOLIO_OPERATIONS, portfolioHandlers),
     ...perProfile(scopes, MARKET_OPERATIONS, marketHandlers),
+    ...perProfile(scopes, ORDER_OPERATIONS, orderHandlers),
   };
 }
 

@@ -1,6 +1,6 @@
 // Money-moving calls whose outcome is unknown come back as `uncertain`, never re-sent. The
 // pending operation is plain data: the app's ledger records it and settles it from the history.
-export const MONEY_MOVES = ['withdraw', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer', 'buyCryptoOrder'] as const;
+export const MONEY_MOVES = ['withdraw', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer', 'buyCryptoOrder', 'spotOrder'] as const;
 export type MoneyMove = (typeof MONEY_MOVES)[number];
 
 export interface PendingOperation {

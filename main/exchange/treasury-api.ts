@@ -5,6 +5,7 @@
 import type { BuyCryptoCalls } from './calls/buy-crypto';
 import type { HistoryCalls } from './calls/history';
 import type { MarketCalls } from './calls/market';
+import type { OrderCalls } from './calls/orders';
 import type { RightsCalls } from './calls/rights';
 import type { SessionCalls } from './calls/session';
 import type { StreamCalls } from './calls/streams';
@@ -15,10 +16,10 @@ import type { WithdrawalCalls } from './calls/withdrawals';
 
 export interface TreasuryApi
   extends SessionCalls<TreasuryApi>, MarketCalls, WalletCalls, WithdrawalCalls, TransferCalls, HistoryCalls,
-    SubAccountCalls, BuyCryptoCalls, RightsCalls, StreamCalls {}
+    SubAccountCalls, BuyCryptoCalls, RightsCalls, StreamCalls, OrderCalls {}
 
 export type {
-  BuyCryptoCalls, HistoryCalls, MarketCalls, RightsCalls, SessionCalls, StreamCalls, SubAccountCalls, TransferCalls,
+  BuyCryptoCalls, HistoryCalls, MarketCalls, OrderCalls, RightsCalls, SessionCalls, StreamCalls, SubAccountCalls, TransferCalls,
   WalletCalls, WithdrawalCalls,
 };
 export type { BuyCryptoRateQuery, FeeQuery, RightsProbe } from './domain';

@@ -8,7 +8,7 @@ import { profileIdText } from './profile-schemas';
 
 export const AUDIT_ACTIONS = [
   'prepare', 'commit', 'rollback', 'transfer', 'convert', 'internalWithdraw', 'subAccountTransfer', 'buyCryptoOrder',
-  'subAccountFreeze', 'subAccountActivate', 'subAccountAcl',
+  'subAccountFreeze', 'subAccountActivate', 'subAccountAcl', 'spotOrder', 'cancelOrder',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

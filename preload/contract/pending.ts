@@ -13,6 +13,7 @@ export const PENDING_MOVE_KINDS = [
   'internalWithdraw',
   'subAccountTransfer',
   'buyCryptoOrder',
+  'spotOrder',
 ] as const;
 export type PendingMoveKind = (typeof PENDING_MOVE_KINDS)[number];
 
@@ -50,7 +51,8 @@ export interface PendingMoveView {
   kind: PendingMoveKind;
   currency: string;
   amount: string;
-  /** Address, 'wallet>spot', beneficiary, target currency, sub-account direction, '<provider>><target>' or withdrawal id. */
+  /** Address, 'wallet>spot', beneficiary, target currency, sub-account direction, '<provider>><target>',
+   * withdrawal id, or a spot order's '<symbol>:<side>:<clientOrderId>'. */
   destination: string | null;
   state: PendingMoveState;
   /** The service's transaction ids, once known. */

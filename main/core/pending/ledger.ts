@@ -266,6 +266,8 @@ export class PendingLedger {
   /** The newest record the move could be confused with, read just before sending: a buy-crypto
    *  order's provider's newest order, otherwise the newest wallet transaction. */
   private async cursorFor(spec: MoveSpec): Promise<string | null> {
+    // A spot order is found again by its own client order id: nothing to read before sending.
+    if (spec.kind === 'spotOrder') return null;
     if (spec.kind !== 'buyCryptoOrder') return this.deps.api.newestTransactionId();
     const orders = await this.deps.api.buyCryptoOrders(providerOf(spec.destination));
     const ids = orders.map((o) => o.id).filter(isNumericId).map((id) => BigInt(id));

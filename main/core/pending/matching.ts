@@ -10,7 +10,7 @@
 //     and a move with no window (the service may run it late) is never absent by time.
 import Decimal from '../../../preload/contract/decimal';
 import type { MoveCandidate } from '../../../preload/contract/pending';
-import type { BuyCryptoOrder, Transaction, TransactionFilter } from '../../exchange/domain';
+import type { BuyCryptoOrder, SpotOrder, Transaction, TransactionFilter } from '../../exchange/domain';
 import type { PendingMove } from './store';
 
 /** Without a cursor, how far before the signed time a record may be stamped (clock resolution). */
@@ -18,6 +18,8 @@ export const EARLY_SLACK_MS = 10_000;
 
 /** The record type a buy-crypto order takes when it is matched like a transaction. */
 const BUY_ORDER = 'BUY_CRYPTO_ORDER';
+/** The record type a spot order takes when it settles its move. */
+export const SPOT_ORDER = 'SPOT_ORDER';
 
 type HistoryKind = Exclude<PendingMove['kind'], 'commit' | 'rollback'>;
 
@@ -30,6 +32,8 @@ const TYPES_OF_KIND: Readonly<Record<HistoryKind, readonly string[]>> = {
   subAccountTransfer: ['TRANSFER', 'WITHDRAW', 'DEPOSIT'],
   // Read from the provider's order list, not the wallet history (see orderAsTransaction).
   buyCryptoOrder: [BUY_ORDER],
+  // Never matched: found by its client order id among the active orders and the order history.
+  spotOrder: [SPOT_ORDER],
 };
 
 export function isHistoryKind(kind: PendingMove['kind']): kind is HistoryKind {
@@ -66,6 +70,8 @@ export function looksLike(move: PendingMove, tx: Transaction): boolean {
       return tx.subtype === 'INSTANT_EXCHANGE' || tx.subtype === 'UNCLASSIFIED';
     case 'buyCryptoOrder':
       return tx.subtype === move.destination;
+    case 'spotOrder':
+      return false;
   }
 }
 
@@ -81,8 +87,19 @@ export function orderAsTransaction(order: BuyCryptoOrder, providerId: string): T
   };
 }
 
+/** A spot order as the record that settles its move: its id, and what it is of which symbol. */
+export function spotOrderAsTransaction(order: SpotOrder): Transaction {
+  return {
+    id: order.id, status: order.status.toUpperCase(), type: SPOT_ORDER, subtype: `${order.symbol}:${order.side}`, createdAt: order.createdAt,
+    updatedAt: order.updatedAt, currency: order.symbol, amount: order.quantity, fee: undefined, networkCode: undefined, address: undefined,
+    paymentId: undefined, hash: undefined, txId: undefined, operationId: order.clientOrderId, operationType: undefined,
+    confirmations: undefined, publicComment: undefined,
+  };
+}
+
 /** Orders and wallet transactions are numbered apart: a claim says which one it holds. */
 export function claimKey(kind: PendingMove['kind'], id: string): string {
+  if (kind === 'spotOrder') return `spot:${id}`;
   return kind === 'buyCryptoOrder' ? `order:${id}` : id;
 }
 

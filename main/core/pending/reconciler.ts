@@ -5,11 +5,11 @@
 // at any time) is looked for on a back-off schedule until it appears or a person gives it up. A
 // candidate that two open moves could both be is settled for neither automatically: both become
 // ambiguous and go to a person.
-import type { BuyCryptoOrder, Transaction, TransactionFilter } from '../../exchange/domain';
+import type { BuyCryptoOrder, SpotOrder, Transaction, TransactionFilter } from '../../exchange/domain';
 import type { ClaimRegistry, TeamClaims } from './claims';
 import {
   claimKey, decide, decideDecision, historyFilter, inWindow, isCandidate, isHistoryKind, looksLike, orderAsTransaction, providerOf,
-  type Decision,
+  spotOrderAsTransaction, type Decision,
 } from './matching';
 import { checksDue, type RecheckTimings } from './recheck';
 import type { PendingMove, PendingStore } from './store';
@@ -23,6 +23,8 @@ export interface LedgerApi {
   transactions(filter: TransactionFilter): AsyncIterable<Transaction>;
   transaction(id: string): Promise<Transaction>;
   buyCryptoOrders(providerId: string): Promise<BuyCryptoOrder[]>;
+  /** A spot order by its client order id, active or in the order history; null when neither has it. */
+  findOrder(clientOrderId: string): Promise<SpotOrder | null>;
 }
 
 export interface ReconcilerDeps {
@@ -101,6 +103,10 @@ export class Reconciler {
     const { othersUseAccount } = this.deps;
     for (const move of ready) {
       try {
+        if (move.kind === 'spotOrder') {
+          await this.settleSpotOrder(move, now);
+          continue;
+        }
         if (!isHistoryMove(move)) {
           await this.settleDecision(move, now);
           continue;
@@ -164,6 +170,15 @@ export class Reconciler {
     for (const order of await this.deps.api.buyCryptoOrders(provider)) yield orderAsTransaction(order, provider);
   }
 
+  /** Found when the service knows the order's client order id (active or in its history); absent
+   *  once its window has closed without it. It is never sent again either way. */
+  private async settleSpotOrder(move: PendingMove, now: number): Promise<void> {
+    if (move.subjectId === null) return;
+    const order = await this.deps.api.findOrder(move.subjectId);
+    if (order !== null) return void this.deps.apply(move, { status: 'found', transaction: spotOrderAsTransaction(order) });
+    if (move.settleByMs !== null && now >= move.settleByMs) this.deps.apply(move, { status: 'absent' });
+  }
+
   private async settleDecision(move: PendingMove, now: number): Promise<void> {
     if (move.subjectId === null) return void this.deps.apply(move, { status: 'absent' });
     const tx = await this.deps.api.transaction(move.subjectId);
@@ -171,8 +186,9 @@ export class Reconciler {
   }
 }
 
+/** Moves found among the wallet history's records (or a provider's orders). */
 function isHistoryMove(move: PendingMove): boolean {
-  return isHistoryKind(move.kind);
+  return isHistoryKind(move.kind) && move.kind !== 'spotOrder';
 }
 
 function sameShape(a: PendingMove, b: PendingMove): boolean {

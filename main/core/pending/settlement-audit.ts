@@ -15,6 +15,7 @@ const AUDIT_ACTION_OF: Readonly<Record<PendingMove['kind'], AuditAction>> = {
   internalWithdraw: 'internalWithdraw',
   subAccountTransfer: 'subAccountTransfer',
   buyCryptoOrder: 'buyCryptoOrder',
+  spotOrder: 'spotOrder',
 };
 
 export function auditActionOf(kind: PendingMove['kind']): AuditAction {

@@ -1,7 +1,7 @@
 // What a profile's services need from the exchange client: a narrow slice of main/exchange's
 // TreasuryApi (which satisfies it as is) plus the live balance and transaction feeds, adapted from
 // its streams in live-feeds.ts. Tests and other API versions plug in here.
-import type { Balance, Transaction } from '../../exchange/domain';
+import type { Balance, OrderFeedEvent, Transaction } from '../../exchange/domain';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import type { AuthMethod } from '../../../preload/contract/profile-choices';
 
@@ -48,6 +48,9 @@ export interface FeedListeners {
   transaction(tx: Transaction): void;
   /** A feed went up or down (reconnects happen inside the client). */
   feedState(feed: FeedName, live: boolean, detail?: string): void;
+  /** The account's spot orders from the trading stream; 'down' when the stream is no longer live
+   *  (a snapshot follows each time it comes back). */
+  orders?(event: OrderFeedEvent | { kind: 'down'; detail?: string }): void;
   /** Every connection state change of the underlying streams, for the app's connectionState event. */
   streamState?(stream: string, state: 'connecting' | 'live' | 'down', detail?: string): void;
 }

@@ -8,6 +8,7 @@ import { CheckoutLinks } from '../buycrypto/checkout-links';
 import { BuyCryptoService } from '../buycrypto/service';
 import { openHistoryService, type HistoryService, type HistoryServiceDeps } from '../history/service';
 import { MarketService } from '../market/service';
+import { OrdersService } from '../orders/service';
 import { PendingLedger } from '../pending/ledger';
 import type { PortfolioService } from '../portfolio/port';
 import { openPortfolioService } from '../portfolio/service';
@@ -22,7 +23,7 @@ import type { TeamDesk } from '../../team/team-desk';
 import { withTeam } from '../withdrawals/team-steps';
 import { liveFeedsFrom } from './live-feeds';
 import { holdUntilBalances } from './start-hold';
-import type { LiveFeeds, ProfileRef, ProfileSession } from './ports';
+import type { FeedListeners, LiveFeeds, ProfileRef, ProfileSession } from './ports';
 
 type ProfileEventName = {
   [E in keyof Events]: Events[E] extends { profileId: string } ? E : never;
@@ -84,6 +85,8 @@ export interface ProfileScope {
   readonly portfolio: PortfolioService;
   /** The spot symbols and the one symbol whose candles are followed. */
   readonly market: MarketService;
+  /** The spot orders: followed live from the trading stream, cancelled, previewed and placed. */
+  readonly orders: OrdersService;
 }
 
 export interface OpenScope {
@@ -152,6 +155,12 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
     followBackoffMs: deps.buyFollowBackoffMs,
   });
 
+  const orders = new OrdersService({
+    api, audit: deps.audit, ledger, profile, currencies: () => withdrawals.currencies(),
+    conversionQuote: (pair) => transfers.quotes.quote(pair),
+    notices: { changed: (snapshot) => emit('ordersChanged', { snapshot }) },
+  });
+
   const market = new MarketService({
     api, notices: { candles: (symbol, period, candles) => emit('marketCandles', { symbol, period, candles }) },
   });
@@ -179,7 +188,7 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
   withdrawals.start();
   ledger.start();
   wallet.startLive(
-    resyncWhenLive(session.feeds ?? feedsOf(api), () => {
+    resyncWhenLive(withOrders(session.feeds ?? feedsOf(api), (signal) => orders.feed(signal)), () => {
       withdrawals.resync();
       // While held, the pass to come reads what the stream may have missed anyway.
       if (!historyHold.holding()) history?.resync();
@@ -194,8 +203,9 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
   );
 
   return {
-    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts, buyCrypto, history, portfolio, market },
+    scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts, buyCrypto, history, portfolio, market, orders },
     close() {
+      orders.close();
       historyHold.cancel();
       portfolio.close();
       market.close();
@@ -208,6 +218,11 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
       ledger.close();
     },
   };
+}
+
+/** The trading stream's order reports go to the orders service too. */
+function withOrders(feeds: LiveFeeds, orders: NonNullable<FeedListeners['orders']>): LiveFeeds {
+  return (listeners) => feeds({ ...listeners, orders });
 }
 
 /** Each time the transaction feed comes (back) up, what it may have missed is read again. */

@@ -8,3 +8,4 @@ export * from './history';
 export * from './sub-accounts';
 export * from './buy-crypto';
 export * from './rights';
+export * from './orders';

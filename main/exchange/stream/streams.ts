@@ -1,5 +1,5 @@
 // What the app sees of the streams, whatever the API version behind them.
-import type { Balance, Transaction } from '../domain';
+import type { Balance, OrderFeedEvent, Transaction } from '../domain';
 import type { JsonObject } from '../json';
 import type { BookView } from './order-book';
 import type { ConnectionState, ConnectionStateEvent } from './socket';
@@ -44,4 +44,6 @@ export interface WalletStream extends StreamHandle {
 
 export interface TradingStream extends StreamHandle {
   onSpotBalances(listener: (balances: Balance[]) => void): () => void;
+  /** The account's active orders on each (re)subscription, then a report per change. */
+  onOrders(listener: (event: OrderFeedEvent) => void): () => void;
 }

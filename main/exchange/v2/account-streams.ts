@@ -2,14 +2,15 @@
 // trading stream (the spot side's balances), both logged in on every (re)connection. Version 2
 // pushes no spot balances: the trading stream reads getTradingBalance when it comes up, when an
 // order report arrives, and when told a transfer between the sides happened.
-import type { Balance, Transaction } from '../domain';
-import type { JsonObject } from '../json';
+import type { Balance, OrderFeedEvent, Transaction } from '../domain';
+import { isObject, type JsonObject } from '../json';
 import { StreamBase } from '../stream/base';
 import { Listeners } from '../stream/listeners';
 import type { ResilientSocket } from '../stream/socket';
 import type { TradingStream, WalletStream } from '../stream/streams';
 import { parseBalances } from '../v3/records';
 import type { StreamSettings } from '../v3/stream-settings';
+import { parseOrderV2 } from './orders';
 import { loginV2, openSocketV2 } from './rpc-stream-setup';
 import { parseTransactionV2 } from './transactions';
 
@@ -64,6 +65,7 @@ export class V2WalletStream extends StreamBase implements WalletStream {
 export class V2TradingStream extends StreamBase implements TradingStream {
   protected readonly socket: ResilientSocket;
   private readonly spotBalances = new Listeners<[Balance[]]>();
+  private readonly orders = new Listeners<[OrderFeedEvent]>();
   /** A read asked for while one is in flight: one more read follows it, however many were asked. */
   private rereadAsked = false;
   private reading: Promise<void> | undefined;
@@ -79,13 +81,38 @@ export class V2TradingStream extends StreamBase implements TradingStream {
     };
     this.socket = openSocketV2(settings, 'trading', setUp, (message) => {
       // Every order change moves the spot side's reserved or available amounts.
-      if (message.method === 'activeOrders' || message.method === 'report') this.reread();
+      if (message.method === 'activeOrders' || message.method === 'report') {
+        this.reread();
+        this.tellOrders(message);
+      }
     });
     this.stopTransfers = onTransfer(() => this.reread());
   }
 
   onSpotBalances(listener: (balances: Balance[]) => void): () => void {
     return this.spotBalances.add(listener);
+  }
+
+  onOrders(listener: (event: OrderFeedEvent) => void): () => void {
+    return this.orders.add(listener);
+  }
+
+  private tellOrders(message: JsonObject): void {
+    try {
+      if (message.method === 'activeOrders') {
+        const list = Array.isArray(message.params) ? message.params : [];
+        this.orders.emit({ kind: 'snapshot', orders: list.map(parseOrderV2) });
+      } else {
+        const params = isObject(message.params) ? message.params : {};
+        const { reportType, originalRequestClientOrderId: replaced } = params;
+        this.orders.emit({
+          kind: 'report', reportType: typeof reportType === 'string' ? reportType : 'status', order: parseOrderV2(params),
+          ...(typeof replaced === 'string' ? { replaced } : {}),
+        });
+      }
+    } catch (error) {
+      this.settings.logger.warn('trading stream: unreadable order report', { method: message.method, error });
+    }
   }
 
   override close(): void {

@@ -10,6 +10,7 @@ import { buyCryptoCallsV2 } from './buy-crypto';
 import { historyCallsV2 } from './history';
 import { V2_REST_LIMITS } from './limits';
 import { marketCallsV2 } from './market';
+import { orderCallsV2 } from './orders';
 import { rightsCallsV2 } from './rights';
 import { signRequestV2 } from './signing';
 import { streamCallsV2 } from './streams';
@@ -41,6 +42,7 @@ function composeV2Api(calls: ServiceCalls, streams: StreamCalls): TreasuryApi {
     ...subAccountCallsV2(calls),
     ...buyCryptoCallsV2(calls),
     ...rightsCallsV2(calls),
+    ...orderCallsV2(calls),
     ...streams,
   };
 }

@@ -9,4 +9,6 @@ const PRIVATE_PREFIXES = ['/account/', '/history/', '/trading/', '/sub-acc', '/b
 export const V2_REST_LIMITS: readonly LimitRule[] = [
   { name: 'v2-ip:public', scope: 'ip', prefixes: ['/public/'], rate: 100, burst: 0 },
   { name: 'v2-account:other', scope: 'account', prefixes: PRIVATE_PREFIXES, rate: 10, burst: 0 },
+  // "Trading requests: 300 per second per user" (placing, listing and cancelling orders).
+  { name: 'v2-account:trading', scope: 'account', prefixes: ['/order'], rate: 300, burst: 0 },
 ];

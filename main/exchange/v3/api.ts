@@ -6,6 +6,7 @@ import { buyCryptoCallsV3 } from './buy-crypto';
 import { V3Calls } from './calls';
 import { historyCallsV3 } from './history';
 import { marketCallsV3 } from './market';
+import { orderCallsV3 } from './orders';
 import { rightsCallsV3 } from './rights';
 import { sessionCallsV3 } from './session';
 import type { StreamSettings } from './stream-settings';
@@ -34,6 +35,7 @@ function composeV3Api(calls: V3Calls, streams: StreamSettings): TreasuryApi {
     ...subAccountCallsV3(calls),
     ...buyCryptoCallsV3(calls),
     ...rightsCallsV3(calls),
+    ...orderCallsV3(calls),
     ...streamCallsV3(streams),
   };
 }

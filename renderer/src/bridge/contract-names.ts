@@ -28,6 +28,8 @@ const OPERATIONS = {
   verifyAudit: true, listPendingMoves: true, linkPendingMove: true, dismissPendingMove: true, abandonPendingMove: true,
   getTeamStatus: true, connectTeam: true, retryTeam: true, admitDesk: true, voteRemoveMember: true, leaveTeam: true,
   proposePolicy: true, approvePolicy: true, proposeAddress: true, approveAddress: true, removeAddress: true, importWhitelist: true, getTeamAudit: true,
+  listTradingSymbols: true, listOrders: true, watchOrders: true, stopOrders: true, cancelOrder: true, cancelOrders: true,
+  previewOrder: true, placeOrder: true,
 } as const satisfies { readonly [K in OperationName]: true };
 
 const EVENTS = {
@@ -36,7 +38,7 @@ const EVENTS = {
   buyOrderUpdated: true, historySyncProgress: true, historyChanged: true, historyExportProgress: true,
   reviewProgress: true, portfolioChanged: true, marketCandles: true, withdrawalUpdated: true,
   withdrawalDeadlineSoon: true, auditVerifyProgress: true, pendingMoveUpdated: true,
-  teamChanged: true, teamApprovalWanted: true,
+  teamChanged: true, teamApprovalWanted: true, ordersChanged: true,
 } as const satisfies { readonly [E in EventName]: true };
 
 export const RENDERER_OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];

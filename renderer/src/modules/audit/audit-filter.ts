@@ -77,6 +77,8 @@ export const ACTION_LABELS = {
   subAccountFreeze: 'Freeze sub-account',
   subAccountActivate: 'Activate sub-account',
   subAccountAcl: 'Sub-account permissions',
+  spotOrder: 'Place spot order',
+  cancelOrder: 'Cancel spot orders',
 } as const satisfies Record<AuditAction, string>;
 
 /** Outcomes in the contract's words, shared with History, Approvals and Transfers. */

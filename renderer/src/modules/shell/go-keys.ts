@@ -5,6 +5,7 @@ export const GO_KEY_OF = {
   profiles: 'o',
   wallet: 'w',
   transfers: 't',
+  orders: 'd',
   buy: 'b',
   subaccounts: 's',
   history: 'h',

@@ -5,6 +5,7 @@ import ApprovalsIcon from './icons/ApprovalsIcon.vue';
 import AuditIcon from './icons/AuditIcon.vue';
 import BuyCryptoIcon from './icons/BuyCryptoIcon.vue';
 import HistoryIcon from './icons/HistoryIcon.vue';
+import OrdersIcon from './icons/OrdersIcon.vue';
 import PortfolioIcon from './icons/PortfolioIcon.vue';
 import ProfilesIcon from './icons/ProfilesIcon.vue';
 import ReviewIcon from './icons/ReviewIcon.vue';
@@ -53,6 +54,15 @@ export const NAV_ITEMS = [
     path: '/transfers',
     icon: TransfersIcon,
     page: () => import('../transfers/TransfersPage.vue'),
+    restorable: true,
+  },
+  {
+    name: 'orders',
+    goKey: GO_KEY_OF.orders,
+    label: 'Orders',
+    path: '/orders',
+    icon: OrdersIcon,
+    page: () => import('../orders/OrdersPage.vue'),
     restorable: true,
   },
   {

@@ -165,17 +165,20 @@ function symbol(base: string, quote: string, quantityIncrement: string, tickSize
   };
 }
 
+// A trade moves quantity × price of the quote currency exactly, so every symbol's
+// quantity_increment × tick_size has no more decimals than its quote currency (checked by a test).
+// BTCEUR is listed but suspended (orders refused); USDCUSDT pays makers a rebate (negative make_rate).
 export const SYMBOLS: readonly SymbolDef[] = [
-  { ...symbol('BTC', 'USDT', '0.00001', '0.01'), marginTrading: true, maxInitialLeverage: '10.00' },
+  { ...symbol('BTC', 'USDT', '0.00001', '0.1'), marginTrading: true, maxInitialLeverage: '10.00' },
   { ...symbol('ETH', 'USDT', '0.0001', '0.01'), marginTrading: true, maxInitialLeverage: '10.00' },
-  symbol('ETH', 'BTC', '0.0001', '0.000001'),
+  symbol('ETH', 'BTC', '0.001', '0.00001'),
   symbol('XRP', 'USDT', '1', '0.00001'),
   symbol('TRX', 'USDT', '1', '0.000001'),
   symbol('LTC', 'USDT', '0.001', '0.01'),
   symbol('DOGE', 'USDT', '1', '0.000001'),
   symbol('SOL', 'USDT', '0.001', '0.001'),
-  symbol('BTC', 'EUR', '0.00001', '0.01'),
-  symbol('USDC', 'USDT', '0.01', '0.0001'),
+  { ...symbol('BTC', 'EUR', '0.00001', '0.01'), status: 'suspended' },
+  { ...symbol('USDC', 'USDT', '0.01', '0.0001'), takeRate: '0.0005', makeRate: '-0.0001' },
 ];
 
 export function findCurrency(code: string): CurrencyDef | undefined {

@@ -12,6 +12,9 @@
 //   GET  /sandbox/accounts                    every account with its keys (label, api_key, secret_key, rights)
 //   POST /sandbox/keys {account?, rights, label?} → a new key pair
 //   POST /sandbox/seed-transactions {account?, count ≤ 200000}  bulk settled history in one transaction
+//   POST /sandbox/seed-trades {count 1..200000, accountId? (or account; default the master), days? (1..3650, default 90)}
+//        → {inserted, firstId, lastId}: filled spot orders (one trade each) over the last `days`, the
+//        account's spot balances moved by exactly their net
 //   POST /sandbox/sub-accounts {count ≤ 500, status? (new|active|frozen|disabled, default active),
 //        funding? {CODE: amount} wallet balances each starts with} → {ids}: more sub-accounts of the master
 //   GET  /sandbox/stats                       → {responses: {"200": n, "429": n, …}, areas: {"/api/3/wallet": n, …}}:
@@ -30,6 +33,7 @@ import type { RouteContext } from '../http/route';
 import { Router } from '../http/router';
 import { MAX_BULK_TRANSACTIONS, insertHistory } from '../seed/history';
 import { createSubAccounts, type Funding } from '../seed/sub-accounts';
+import { MAX_SEEDED_TRADES, seedTrades } from '../seed/trades';
 import { findCurrency } from '../catalog';
 import { resolveNetwork } from '../wallet/addresses';
 import { failTransaction } from '../wallet/chain';
@@ -127,6 +131,14 @@ function registerControls(router: Router, deps: ControlDeps): void {
     const started = Date.now();
     insertHistory(ctx.db, { accountId: account.id, count, seed: ctx.seed + Date.now(), nowMs: ctx.clock.now() });
     return { result: true, account_id: account.id, count, elapsed_ms: Date.now() - started };
+  });
+  router.add('POST', '/sandbox/seed-trades', null, (r) => {
+    const p = ParamReader.of(r);
+    if (!p.has('count')) throw validationError('count', 'is required');
+    const count = p.int('count', 0, 1, MAX_SEEDED_TRADES);
+    const days = p.int('days', 90, 1, 3650);
+    const account = findAccount(ctx, p.has('accountId') ? String(p.int('accountId', 0, 1, Number.MAX_SAFE_INTEGER)) : p.text('account'));
+    return seedTrades(ctx, { accountId: account.id, count, days });
   });
   router.add('POST', '/sandbox/sub-accounts', null, (r) => {
     const p = ParamReader.of(r);

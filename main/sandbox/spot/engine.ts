@@ -9,6 +9,7 @@ import type { SandboxContext } from '../context';
 import { ServiceError, errors, validationError } from '../http/errors';
 import type { LedgerTx } from '../wallet/ledger';
 import { formatAmount } from '../wallet/money';
+import { fillMoney, reserveFor, tickPrice } from './fill-money';
 import { OrderStore, orderRecord, type NewOrderRow, type OrderRow } from './order-store';
 
 export const MAX_ACTIVE_ORDERS = 25_000;
@@ -41,6 +42,7 @@ export class SpotEngine {
   }
 
   place(request: OrderRequest): OrderRow {
+    refuseSuspended(request.symbol);
     const clientOrderId = request.clientOrderId ?? randomBytes(16).toString('hex');
     if (this.store.activeByClientId(request.accountId, clientOrderId)) {
       throw new ServiceError(400, 20008, 'Duplicate clientOrderId', `client_order_id ${clientOrderId} belongs to an active order`);
@@ -60,6 +62,7 @@ export class SpotEngine {
   replace(accountId: number, clientOrderId: string, request: OrderRequest): OrderRow {
     const old = this.store.activeByClientId(accountId, clientOrderId);
     if (!old) throw errors.orderNotFound();
+    refuseSuspended(request.symbol);
     const newClientOrderId = request.clientOrderId ?? randomBytes(16).toString('hex');
     if (newClientOrderId !== clientOrderId && this.store.activeByClientId(accountId, newClientOrderId)) {
       throw new ServiceError(400, 20008, 'Duplicate clientOrderId', `client_order_id ${newClientOrderId} belongs to an active order`);
@@ -125,7 +128,7 @@ export class SpotEngine {
         this.release(tx, row);
         if (action === 'expire') this.store.update(row.id, { status: 'expired', updated_at: nowMs });
         else if (action === 'trigger') this.route(tx, { ...row, status: 'new' }, symbol, mid, nowMs, true);
-        else this.fill(tx, row, symbol, new Decimal(row.price ?? 0), symbol.makeRate, nowMs);
+        else this.fill(tx, row, symbol, new Decimal(row.price ?? 0), false, nowMs);
       });
       const after = this.store.get(row.id);
       if (after && after.status !== row.status) this.report(after);
@@ -143,16 +146,13 @@ export class SpotEngine {
     const limitPrice = row.price === null ? null : new Decimal(row.price);
     const marketable = limitPrice === null || crosses(row.side, limitPrice, mid);
     if (marketable && row.post_only === 1) return this.store.update(row.id, { status: 'expired', updated_at: now });
-    if (marketable) return this.fill(tx, row, symbol, mid, symbol.takeRate, now);
+    if (marketable) return this.fill(tx, row, symbol, tickPrice(symbol, mid, row.side), true, now);
     if (row.time_in_force === 'IOC' || row.time_in_force === 'FOK') return this.store.update(row.id, { status: 'expired', updated_at: now });
     this.rest(tx, row, symbol, 'new', now);
   }
 
   private rest(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, status: string, now: number): void {
-    const price = new Decimal(row.price ?? row.stop_price ?? 0);
-    const [currency, amount] = row.side === 'buy'
-      ? [symbol.quoteCurrency, new Decimal(row.quantity).times(price).times(new Decimal(1).plus(symbol.takeRate))]
-      : [symbol.baseCurrency, new Decimal(row.quantity)];
+    const [currency, amount] = reserveFor(symbol, row.side, new Decimal(row.quantity), new Decimal(row.price ?? row.stop_price ?? 0));
     const reserved = formatAmount(amount, currency);
     tx.move(row.account_id, 'spot', currency, new Decimal(reserved).negated(), reserved);
     this.store.update(row.id, { status, reserved_currency: currency, reserved_amount: reserved, updated_at: now });
@@ -165,20 +165,14 @@ export class SpotEngine {
     this.store.update(row.id, { reserved_currency: null, reserved_amount: null });
   }
 
-  private fill(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, price: Decimal, feeRate: string, now: number): void {
-    const quantity = new Decimal(row.quantity);
-    const notional = quantity.times(price);
-    const fee = notional.times(feeRate);
-    if (row.side === 'buy') {
-      tx.move(row.account_id, 'spot', symbol.quoteCurrency, notional.plus(fee).negated());
-      tx.move(row.account_id, 'spot', symbol.baseCurrency, quantity);
-    } else {
-      tx.move(row.account_id, 'spot', symbol.baseCurrency, quantity.negated());
-      tx.move(row.account_id, 'spot', symbol.quoteCurrency, notional.minus(fee));
-    }
-    const average = price.toDecimalPlaces(new Decimal(symbol.tickSize).decimalPlaces()).toFixed();
-    const feeText = formatAmount(fee, symbol.feeCurrency);
-    this.store.update(row.id, { status: 'filled', quantity_cumulative: row.quantity, price_average: average, updated_at: now, fee: feeText, taker: feeRate === symbol.takeRate ? 1 : 0 });
+  /** Fills the whole order at `price` (on the tick), moving exactly what its trade record reports. */
+  private fill(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, price: Decimal, taker: boolean, now: number): void {
+    const money = fillMoney(symbol, row.side, new Decimal(row.quantity), price, taker ? symbol.takeRate : symbol.makeRate);
+    for (const [currency, delta] of money.deltas) tx.move(row.account_id, 'spot', currency, delta);
+    this.store.update(row.id, {
+      status: 'filled', quantity_cumulative: row.quantity, price_average: price.toFixed(), updated_at: now,
+      fee: formatAmount(money.fee, symbol.feeCurrency), taker: taker ? 1 : 0,
+    });
   }
 
   private checkCounts(accountId: number, symbol: string): void {
@@ -193,6 +187,11 @@ export class SpotEngine {
     if (mid === null) throw validationError('symbol', `${symbol.id} has no price`);
     return mid;
   }
+}
+
+/** A suspended symbol is listed but takes no orders. */
+export function refuseSuspended(symbol: SymbolDef): void {
+  if (symbol.status === 'suspended') throw validationError('symbol', `${symbol.id} is suspended: it takes no orders until trading resumes`);
 }
 
 /** Stop orders trigger when the price moves against them (buy: mid ≥ stop), take-profit orders

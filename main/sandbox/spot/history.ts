@@ -28,6 +28,30 @@ export function registerSpotHistoryRoutes(routes: RouteRegistry, ctx: SandboxCon
   });
 }
 
+export interface OrderHistoryFilter {
+  clientOrderId?: string;
+  symbols?: string[];
+  fromMs?: number;
+  tillMs?: number;
+  limit: number;
+  offset: number;
+}
+
+/** Order history newest first by last update (version 2's GET /api/2/history/order); the same retention as version 3's. */
+export function orderHistoryRows(db: SandboxDb, accountId: number, nowMs: number, filter: OrderHistoryFilter): OrderRow[] {
+  const where = ["(quantity_cumulative != '0' OR status IN ('new', 'suspended', 'partiallyFilled') OR updated_at > @cutoff)"];
+  const args: Record<string, unknown> = { cutoff: nowMs - DAY_MS };
+  if (filter.clientOrderId !== undefined) {
+    where.push('client_order_id = @cid');
+    return query(db, accountId, where, { ...args, cid: filter.clientOrderId }, 'id DESC', 1000, 0);
+  }
+  filter.symbols?.forEach((s, i) => { args[`s${i}`] = s; });
+  if (filter.symbols) where.push(`symbol IN (${filter.symbols.map((_, i) => `@s${i}`).join(', ')})`);
+  if (filter.fromMs !== undefined) { where.push('updated_at >= @from'); args.from = filter.fromMs; }
+  if (filter.tillMs !== undefined) { where.push('updated_at <= @till'); args.till = filter.tillMs; }
+  return query(db, accountId, where, args, 'updated_at DESC, id DESC', filter.limit, filter.offset);
+}
+
 /** Filled orders (one trade each) read with the page parameters symbol, by, from, till, sort, limit, offset. */
 export function tradeRows(db: SandboxDb, accountId: number, p: ParamReader, orderId: number | undefined): OrderRow[] {
   const where = ["status = 'filled'"];

@@ -189,3 +189,9 @@ export function v2OrderReport(row: OrderRow, reportType?: string): Record<string
   }
   return report;
 }
+
+/** An order of the order history: the order report's fields and, once it traded, its average price. */
+export function v2HistoryOrder(row: OrderRow): Record<string, unknown> {
+  const { postOnly: _postOnly, ...order } = v2OrderReport(row);
+  return row.price_average === null ? order : { ...order, avgPrice: row.price_average };
+}

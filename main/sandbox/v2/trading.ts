@@ -3,10 +3,10 @@
 import type { SandboxContext } from '../context';
 import { ParamReader } from '../http/params';
 import type { RouteRegistry } from '../http/route';
-import { tradeRows } from '../spot/history';
+import { orderHistoryRows, tradeRows } from '../spot/history';
 import { callerId } from '../wallet/access';
 import { v2Balances } from './account-funds';
-import { v2Trade } from './format';
+import { v2HistoryOrder, v2Trade } from './format';
 
 const MARGIN_MODES = ['include', 'only', 'ignore'] as const;
 
@@ -19,6 +19,17 @@ export function registerV2TradingRoutes(routes: RouteRegistry, ctx: SandboxConte
     const margin = p.oneOf('margin', MARGIN_MODES, 'include');
     const rows = tradeRows(ctx.db, callerId(r), p, undefined);
     return margin === 'only' ? [] : rows.map(v2Trade);
+  });
+  // Orders of the trading history: the active ones, the filled ones, and those without executions
+  // for 24 hours after they went inactive, newest first; clientOrderId overrides the other filters.
+  routes.add('GET', '/api/2/history/order', 'HIST', (r) => {
+    const p = ParamReader.of(r);
+    const rows = orderHistoryRows(ctx.db, callerId(r), ctx.clock.now(), {
+      clientOrderId: p.text('clientOrderId'), symbols: p.list('symbol')?.map((s) => s.toUpperCase()),
+      fromMs: p.optionalTime('from'), tillMs: p.optionalTime('till'),
+      limit: p.int('limit', 100, 1, 1000), offset: p.int('offset', 0, 0, 100_000),
+    });
+    return rows.map(v2HistoryOrder);
   });
   routes.add('GET', '/api/2/history/order/:orderId/trades', 'HIST', (r) => {
     const p = ParamReader.of(r);

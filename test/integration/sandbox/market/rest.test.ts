@@ -66,7 +66,7 @@ describe('symbol', () => {
     const { body } = await get('symbol');
     expect(Object.keys(body)).toHaveLength(10);
     expect(body.BTCUSDT).toEqual({
-      type: 'spot', base_currency: 'BTC', quote_currency: 'USDT', status: 'working', quantity_increment: '0.00001', tick_size: '0.01',
+      type: 'spot', base_currency: 'BTC', quote_currency: 'USDT', status: 'working', quantity_increment: '0.00001', tick_size: '0.1',
       take_rate: '0.0025', make_rate: '0.001', fee_currency: 'USDT', margin_trading: true, max_initial_leverage: '10.00',
     });
     expect(body.ETHBTC).not.toHaveProperty('max_initial_leverage');

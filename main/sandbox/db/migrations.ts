@@ -160,4 +160,13 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE accounts;
   ALTER TABLE accounts_next RENAME TO accounts;
   `,
+  // Order lists (POST /api/3/spot/order/list): list id, contingency, place in the list, and the
+  // inactive flag of secondary orders waiting for their primary to fill.
+  `
+  ALTER TABLE spot_orders ADD COLUMN order_list_id TEXT;
+  ALTER TABLE spot_orders ADD COLUMN contingency_type TEXT;
+  ALTER TABLE spot_orders ADD COLUMN list_position INTEGER;
+  ALTER TABLE spot_orders ADD COLUMN inactive INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX spot_orders_list ON spot_orders (account_id, order_list_id) WHERE order_list_id IS NOT NULL;
+  `,
 ];

@@ -34,8 +34,17 @@ export interface OrderLimits {
   scale: number;
 }
 
+/** What an order list does when one of its orders fills or ends; runs inside that ledger transaction. */
+export interface ListHooks {
+  filled(tx: LedgerTx, row: OrderRow, now: number): void;
+  ended(tx: LedgerTx, row: OrderRow, now: number): void;
+}
+
 export class SpotEngine {
   readonly store: OrderStore;
+  lists: ListHooks | null = null;
+  /** Orders changed inside a ledger transaction besides the one acted on, reported after it commits. */
+  private readonly followUps = new Set<number>();
 
   constructor(private readonly ctx: SandboxContext, private readonly limits: OrderLimits) {
     this.store = new OrderStore(ctx.db);
@@ -52,6 +61,7 @@ export class SpotEngine {
     const now = this.ctx.clock.now();
     const placed = this.ctx.ledger.run((tx) => this.insertAndRoute(tx, request, clientOrderId, mid, now));
     this.report(placed);
+    this.reportFollowUps();
     return placed;
   }
 
@@ -62,6 +72,7 @@ export class SpotEngine {
   replace(accountId: number, clientOrderId: string, request: OrderRequest): OrderRow {
     const old = this.store.activeByClientId(accountId, clientOrderId);
     if (!old) throw errors.orderNotFound();
+    if (old.order_list_id !== null && old.order_list_id !== undefined) throw validationError('client_order_id', `${clientOrderId} belongs to order list ${old.order_list_id}; cancel it instead`);
     refuseSuspended(request.symbol);
     const newClientOrderId = request.clientOrderId ?? randomBytes(16).toString('hex');
     if (newClientOrderId !== clientOrderId && this.store.activeByClientId(accountId, newClientOrderId)) {
@@ -75,30 +86,37 @@ export class SpotEngine {
       return this.insertAndRoute(tx, request, newClientOrderId, mid, now);
     });
     this.report(placed, { report_type: 'replaced', original_client_order_id: clientOrderId });
+    this.reportFollowUps();
     return placed;
   }
 
   private insertAndRoute(tx: LedgerTx, request: OrderRequest, clientOrderId: string, mid: Decimal, now: number): OrderRow {
-    const row = this.store.insert({
+    const row = this.insertRow(request, clientOrderId, now);
+    this.route(tx, row, request.symbol, mid, now);
+    return this.store.get(row.id) as OrderRow;
+  }
+
+  /** A new order's row, not yet routed (order lists insert theirs, then route, fill or park them). */
+  insertRow(request: OrderRequest, clientOrderId: string, now: number, list?: Pick<OrderRow, 'order_list_id' | 'contingency_type' | 'list_position' | 'inactive'>): OrderRow {
+    return this.store.insert({
+      ...list,
       account_id: request.accountId, client_order_id: clientOrderId, symbol: request.symbol.id, side: request.side,
       type: request.type, time_in_force: request.timeInForce, quantity: request.quantity.toFixed(), quantity_cumulative: '0',
       price: request.price?.toFixed() ?? null, price_average: null, stop_price: request.stopPrice?.toFixed() ?? null,
       expire_time: request.expireTime ?? null, post_only: request.postOnly ? 1 : 0, status: 'new',
       reserved_currency: null, reserved_amount: null, created_at: now, updated_at: now,
     });
-    this.route(tx, row, request.symbol, mid, now);
-    return this.store.get(row.id) as OrderRow;
   }
 
   cancel(accountId: number, clientOrderId: string): OrderRow {
     const row = this.store.activeByClientId(accountId, clientOrderId);
     if (!row) throw errors.orderNotFound();
     const canceled = this.ctx.ledger.run((tx) => {
-      this.release(tx, row);
-      this.store.update(row.id, { status: 'canceled', updated_at: this.ctx.clock.now() });
+      this.end(tx, row, 'canceled', this.ctx.clock.now());
       return this.store.get(row.id) as OrderRow;
     });
     this.report(canceled);
+    this.reportFollowUps();
     return canceled;
   }
 
@@ -118,36 +136,61 @@ export class SpotEngine {
     for (const row of this.store.allActive()) {
       const symbol = findSymbol(row.symbol);
       const mid = symbol ? midOf(symbol) : null;
-      if (!symbol || mid === null) continue;
+      if (!symbol || mid === null || row.inactive === 1) continue;
       const action = row.expire_time !== null && row.expire_time <= nowMs ? 'expire'
         : row.status === 'suspended' && stopReached(row, mid) ? 'trigger'
           : row.status === 'new' && row.price !== null && crosses(row.side, new Decimal(row.price), mid) ? 'fill'
             : null;
       if (action === null) continue;
+      const current = this.store.get(row.id);
+      // An earlier order's fill or end in this step may have canceled or activated this one.
+      if (!current || current.status !== row.status || current.inactive === 1) continue;
       this.ctx.ledger.run((tx) => {
+        if (action === 'expire') return this.end(tx, row, 'expired', nowMs);
         this.release(tx, row);
-        if (action === 'expire') this.store.update(row.id, { status: 'expired', updated_at: nowMs });
-        else if (action === 'trigger') this.route(tx, { ...row, status: 'new' }, symbol, mid, nowMs, true);
+        if (action === 'trigger') this.route(tx, { ...row, status: 'new' }, symbol, mid, nowMs, true);
         else this.fill(tx, row, symbol, new Decimal(row.price ?? 0), false, nowMs);
       });
       const after = this.store.get(row.id);
       if (after && after.status !== row.status) this.report(after);
+      this.reportFollowUps();
     }
   }
 
-  private report(row: OrderRow, replaced?: { report_type: 'replaced'; original_client_order_id: string }): void {
+  /** Releases what the order holds and ends it (canceled or expired); its list reacts in the same transaction. */
+  end(tx: LedgerTx, row: OrderRow, status: 'canceled' | 'expired', now: number): void {
+    this.release(tx, row);
+    this.store.update(row.id, { status, updated_at: now });
+    this.lists?.ended(tx, { ...row, status }, now);
+  }
+
+  /** Marks an order changed by its list's reaction, for a report once the transaction commits. */
+  followUp(id: number): void {
+    this.followUps.add(id);
+  }
+
+  reportFollowUps(): void {
+    const ids = [...this.followUps];
+    this.followUps.clear();
+    for (const id of ids) {
+      const row = this.store.get(id);
+      if (row) this.report(row);
+    }
+  }
+
+  report(row: OrderRow, replaced?: { report_type: 'replaced'; original_client_order_id: string }): void {
     const reportType = row.status === 'filled' || row.status === 'partiallyFilled' ? 'trade' : row.status;
     this.ctx.events.emitOrder({ accountId: row.account_id, report: { ...orderRecord(row), report_type: reportType, ...replaced } });
   }
 
-  private route(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, mid: Decimal, now: number, triggered = false): void {
+  route(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, mid: Decimal, now: number, triggered = false): void {
     const isStop = row.stop_price !== null && !triggered;
     if (isStop) return this.rest(tx, row, symbol, 'suspended', now);
     const limitPrice = row.price === null ? null : new Decimal(row.price);
     const marketable = limitPrice === null || crosses(row.side, limitPrice, mid);
-    if (marketable && row.post_only === 1) return this.store.update(row.id, { status: 'expired', updated_at: now });
+    if (marketable && row.post_only === 1) return this.end(tx, row, 'expired', now);
     if (marketable) return this.fill(tx, row, symbol, tickPrice(symbol, mid, row.side), true, now);
-    if (row.time_in_force === 'IOC' || row.time_in_force === 'FOK') return this.store.update(row.id, { status: 'expired', updated_at: now });
+    if (row.time_in_force === 'IOC' || row.time_in_force === 'FOK') return this.end(tx, row, 'expired', now);
     this.rest(tx, row, symbol, 'new', now);
   }
 
@@ -166,23 +209,24 @@ export class SpotEngine {
   }
 
   /** Fills the whole order at `price` (on the tick), moving exactly what its trade record reports. */
-  private fill(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, price: Decimal, taker: boolean, now: number): void {
+  fill(tx: LedgerTx, row: OrderRow, symbol: SymbolDef, price: Decimal, taker: boolean, now: number): void {
     const money = fillMoney(symbol, row.side, new Decimal(row.quantity), price, taker ? symbol.takeRate : symbol.makeRate);
     for (const [currency, delta] of money.deltas) tx.move(row.account_id, 'spot', currency, delta);
     this.store.update(row.id, {
       status: 'filled', quantity_cumulative: row.quantity, price_average: price.toFixed(), updated_at: now,
       fee: formatAmount(money.fee, symbol.feeCurrency), taker: taker ? 1 : 0,
     });
+    this.lists?.filled(tx, row, now);
   }
 
-  private checkCounts(accountId: number, symbol: string): void {
+  checkCounts(accountId: number, symbol: string): void {
     if (!this.limits.enabled) return;
     const scaled = (n: number): number => Math.max(1, Math.floor(n * this.limits.scale));
     if (this.store.countActive(accountId) >= scaled(MAX_ACTIVE_ORDERS)) throw errors.limitExceeded('Too many active orders on the account');
     if (this.store.countActive(accountId, symbol) >= scaled(MAX_ACTIVE_ORDERS_PER_SYMBOL)) throw errors.limitExceeded(`Too many active orders on ${symbol}`);
   }
 
-  private mid(symbol: SymbolDef): Decimal {
+  mid(symbol: SymbolDef): Decimal {
     const mid = this.ctx.market.rate(symbol.baseCurrency, symbol.quoteCurrency);
     if (mid === null) throw validationError('symbol', `${symbol.id} has no price`);
     return mid;

@@ -27,6 +27,11 @@ export interface OrderRow {
   /** Set when the order filled: the fee in the symbol's fee currency, and taker (1) or maker (0). */
   fee?: string | null;
   taker?: number | null;
+  /** Order lists: the list's id, its contingency, the order's place in it (0 = primary) and 1 while it waits for the primary. */
+  order_list_id?: string | null;
+  contingency_type?: string | null;
+  list_position?: number | null;
+  inactive?: number;
 }
 
 export type NewOrderRow = Omit<OrderRow, 'id'>;
@@ -66,6 +71,12 @@ export class OrderStore {
     return cachedStatement(this.db, `SELECT * FROM spot_orders WHERE ${ACTIVE_SQL}`).all() as OrderRow[];
   }
 
+  /** The list's other orders, by position. */
+  listSiblings(accountId: number, listId: string, exceptId: number): OrderRow[] {
+    return cachedStatement(this.db, 'SELECT * FROM spot_orders WHERE account_id = ? AND order_list_id = ? AND id != ? ORDER BY list_position')
+      .all(accountId, listId, exceptId) as OrderRow[];
+  }
+
   countActive(accountId: number, symbol?: string): number {
     const clause = symbol === undefined ? '' : 'AND symbol = @symbol';
     const row = cachedStatement(this.db, `SELECT COUNT(*) AS n FROM spot_orders WHERE account_id = @accountId AND ${ACTIVE_SQL} ${clause}`)
@@ -84,5 +95,10 @@ export function orderRecord(row: OrderRow): Record<string, unknown> {
   if (row.stop_price !== null) record.stop_price = row.stop_price;
   if (row.expire_time !== null) record.expire_time = iso(row.expire_time);
   if (row.price_average !== null) record.price_average = row.price_average;
+  if (row.order_list_id !== null && row.order_list_id !== undefined) {
+    record.order_list_id = row.order_list_id;
+    record.contingency_type = row.contingency_type;
+  }
+  if (row.inactive === 1) record.inactive = true;
   return record;
 }

@@ -1,22 +1,18 @@
-// Spot trading REST: orders (create, list, get, cancel one or all) and fees. Order lists,
-// replace (PATCH) and trading history are not simulated.
-import { randomBytes } from 'node:crypto';
-import Decimal from '../decimal';
-import { SYMBOLS, findSymbol, type SymbolDef } from '../catalog';
+// Spot trading REST: orders (create, order lists, list, get, replace, cancel one or all) and fees.
+import { SYMBOLS, type SymbolDef } from '../catalog';
 import type { SandboxContext } from '../context';
-import { errors, validationError } from '../http/errors';
+import { errors } from '../http/errors';
 import { ParamReader } from '../http/params';
 import type { RouteRegistry } from '../http/route';
 import { activeCaller, callerId } from '../wallet/access';
 import type { OrderRequest, SpotEngine } from './engine';
-import { orderRecord } from './order-store';
-
-const ORDER_TYPES = ['limit', 'market', 'stopLimit', 'stopMarket', 'takeProfitLimit', 'takeProfitMarket'] as const;
-const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'Day', 'GTD'] as const;
-const CLIENT_ORDER_ID = /^[A-Za-z0-9_-]{8,32}$/;
-const DAY_MS = 86_400_000;
+import { readOrderList } from './order-list-request';
+import { orderListsOf } from './order-lists';
+import { readOrder, symbolOf } from './order-request';
+import { orderRecord, type OrderRow } from './order-store';
 
 export function registerSpotRoutes(routes: RouteRegistry, ctx: SandboxContext, engine: SpotEngine): void {
+  const lists = orderListsOf(ctx, engine);
   routes.add('GET', '/api/3/spot/order', 'HIST', (r) => {
     const symbol = ParamReader.of(r).text('symbol');
     return engine.store.active(callerId(r), symbol === undefined ? undefined : symbolOf(symbol).id).map(orderRecord);
@@ -31,66 +27,44 @@ export function registerSpotRoutes(routes: RouteRegistry, ctx: SandboxContext, e
     activeCaller(ctx, r);
     return orderRecord(engine.place(request));
   });
+  routes.add('POST', '/api/3/spot/order/list', 'ORD', (r) => {
+    const request = readOrderList(r.body, callerId(r), ctx.clock.now());
+    activeCaller(ctx, r);
+    return lists.place(request).map(orderRecord);
+  });
+  routes.add('PATCH', '/api/3/spot/order/:client_order_id', 'ORD', (r) => {
+    const clientOrderId = r.params.client_order_id ?? '';
+    const request = readReplacement(ParamReader.of(r), engine, callerId(r), clientOrderId, ctx.clock.now());
+    activeCaller(ctx, r);
+    return { ...orderRecord(engine.replace(callerId(r), clientOrderId, request)), original_client_order_id: clientOrderId };
+  });
   routes.add('DELETE', '/api/3/spot/order/:client_order_id', 'ORD', (r) => orderRecord(engine.cancel(callerId(r), r.params.client_order_id ?? '')));
   routes.add('DELETE', '/api/3/spot/order', 'ORD', (r) => {
     const symbol = ParamReader.of(r).text('symbol');
     const active = engine.store.active(callerId(r), symbol === undefined ? undefined : symbolOf(symbol).id);
-    return active.map((row) => orderRecord(engine.cancel(callerId(r), row.client_order_id)));
+    // Cancelling one order of a list may have cancelled its siblings already.
+    return active.flatMap((row) => (engine.store.activeByClientId(row.account_id, row.client_order_id) ? [orderRecord(engine.cancel(callerId(r), row.client_order_id))] : []));
   });
   routes.add('GET', '/api/3/spot/fee', 'HIST', () => SYMBOLS.map(feeRecord));
   routes.add('GET', '/api/3/spot/fee/:symbol', 'ORD', (r) => feeRecord(symbolOf(r.params.symbol ?? '')));
 }
 
+/**
+ * PATCH (and the stream's spot_replace_order): the successor keeps the order's symbol, side, type
+ * and terms; quantity, price and stop price are the new ones, new_client_order_id its id (a
+ * generated one when absent).
+ */
+export function readReplacement(p: ParamReader, engine: SpotEngine, accountId: number, clientOrderId: string, now: number): OrderRequest {
+  const old: OrderRow | undefined = engine.store.activeByClientId(accountId, clientOrderId);
+  if (!old) throw errors.orderNotFound();
+  const terms: Record<string, unknown> = {
+    client_order_id: p.text('new_client_order_id'), symbol: old.symbol, side: old.side, type: old.type, time_in_force: old.time_in_force,
+    post_only: old.post_only === 1, expire_time: old.expire_time ?? undefined, quantity: p.text('quantity'),
+    price: p.text('price'), stop_price: p.text('stop_price'), strict_validate: p.text('strict_validate'),
+  };
+  return readOrder(new ParamReader(terms), accountId, now);
+}
+
 function feeRecord(symbol: SymbolDef): { symbol: string; take_rate: string; make_rate: string } {
   return { symbol: symbol.id, take_rate: symbol.takeRate, make_rate: symbol.makeRate };
-}
-
-function symbolOf(id: string): SymbolDef {
-  const symbol = findSymbol(id);
-  if (!symbol) throw errors.symbolNotFound(id);
-  return symbol;
-}
-
-/** Order parameters of POST /api/3/spot/order (also the trading stream's spot_new_order). */
-export function readOrder(p: ParamReader, accountId: number, now: number): OrderRequest {
-  const clientOrderId = p.text('client_order_id');
-  if (clientOrderId !== undefined && !CLIENT_ORDER_ID.test(clientOrderId)) throw validationError('client_order_id', 'must be 8-32 Latin letters, digits, underscores or hyphens');
-  const symbol = symbolOf(p.requiredText('symbol'));
-  if (!p.has('side')) throw validationError('side', 'is required');
-  const side = p.oneOf('side', ['buy', 'sell'] as const, 'buy');
-  const hasPrice = p.has('price');
-  const type = p.oneOf('type', ORDER_TYPES, hasPrice ? 'limit' : 'market');
-  const needsPrice = type === 'limit' || type === 'stopLimit' || type === 'takeProfitLimit';
-  const needsStop = type !== 'limit' && type !== 'market';
-  const timeInForce = p.oneOf('time_in_force', TIME_IN_FORCE, needsPrice ? 'GTC' : 'FOK');
-  const strict = p.bool('strict_validate', false);
-  const quantity = step(p, 'quantity', symbol.quantityIncrement, strict);
-  const price = needsPrice ? step(p, 'price', symbol.tickSize, strict) : undefined;
-  if (!needsPrice && hasPrice) throw validationError('price', `must be omitted for ${type} orders`);
-  const stopPrice = needsStop ? step(p, 'stop_price', symbol.tickSize, strict) : undefined;
-  const expireTime = timeInForce === 'GTD' ? requiredFuture(p, now) : timeInForce === 'Day' ? endOfDay(now) : undefined;
-  return {
-    accountId, clientOrderId: clientOrderId ?? randomBytes(16).toString('hex'), symbol, side, type, timeInForce,
-    quantity, price, stopPrice, expireTime, postOnly: p.bool('post_only', false),
-  };
-}
-
-/** A positive value on the symbol's increment: rounded down, or refused under strict_validate. */
-function step(p: ParamReader, name: string, increment: string, strict: boolean): Decimal {
-  const value = p.amount(name, 18);
-  const stepped = value.toNearest(increment, Decimal.ROUND_DOWN);
-  if (strict && !stepped.eq(value)) throw validationError(name, `must be a multiple of ${increment}`);
-  if (stepped.lte(0)) throw validationError(name, `must be at least ${increment}`);
-  return stepped;
-}
-
-function requiredFuture(p: ParamReader, now: number): number {
-  const expire = p.optionalTime('expire_time');
-  if (expire === undefined) throw validationError('expire_time', 'is required for GTD orders');
-  if (expire <= now) throw validationError('expire_time', 'must be in the future');
-  return expire;
-}
-
-function endOfDay(now: number): number {
-  return Math.floor(now / DAY_MS) * DAY_MS + DAY_MS - 60_000;
 }

@@ -8,7 +8,10 @@ import { errors, validationError } from '../http/errors';
 import { formatAmount } from '../wallet/money';
 import { OrderStore, orderRecord } from '../spot/order-store';
 import type { SpotEngine } from '../spot/engine';
-import { readOrder } from '../spot/routes';
+import { readOrderList } from '../spot/order-list-request';
+import { orderListsOf } from '../spot/order-lists';
+import { readOrder } from '../spot/order-request';
+import { readReplacement } from '../spot/routes';
 import { ParamReader } from '../http/params';
 import { nonZeroBalances, type BalanceEntry } from './balances';
 import { StreamSession, type MethodHandler, type SessionDeps } from './session';
@@ -100,12 +103,21 @@ function tradingMethods(ctx: SandboxContext): Record<string, MethodHandler> {
 /** Order entry over the stream, with the REST parameters and results. */
 function orderMethods(ctx: SandboxContext, engine: SpotEngine): Record<string, MethodHandler> {
   const account = (s: StreamSession): number => s.accountId ?? 0;
+  const lists = orderListsOf(ctx, engine);
   return {
     spot_new_order: (s, r) => orderRecord(engine.place(readOrder(new ParamReader(r.params), account(s), ctx.clock.now()))),
+    spot_new_order_list: (s, r) => lists.place(readOrderList(r.params, account(s), ctx.clock.now())).map(orderRecord),
+    spot_replace_order: (s, r) => {
+      const p = new ParamReader(r.params);
+      const clientOrderId = p.requiredText('client_order_id');
+      const request = readReplacement(p, engine, account(s), clientOrderId, ctx.clock.now());
+      return { ...orderRecord(engine.replace(account(s), clientOrderId, request)), original_client_order_id: clientOrderId };
+    },
     spot_cancel_order: (s, r) => orderRecord(engine.cancel(account(s), new ParamReader(r.params).requiredText('client_order_id'))),
     spot_cancel_orders: (s, r) => {
       const symbol = new ParamReader(r.params).text('symbol')?.toUpperCase();
-      return engine.store.active(account(s), symbol).map((row) => orderRecord(engine.cancel(account(s), row.client_order_id)));
+      const active = engine.store.active(account(s), symbol);
+      return active.flatMap((row) => (engine.store.activeByClientId(row.account_id, row.client_order_id) ? [orderRecord(engine.cancel(account(s), row.client_order_id))] : []));
     },
   };
 }

@@ -8,7 +8,7 @@ import { ServiceError, errors } from '../../http/errors';
 import { ParamReader } from '../../http/params';
 import type { OrderRequest, SpotEngine } from '../../spot/engine';
 import type { OrderRow } from '../../spot/order-store';
-import { readOrder } from '../../spot/routes';
+import { readOrder } from '../../spot/order-request';
 import { v2OrderReport } from '../../v2/format';
 import { nonZeroBalances } from '../balances';
 import type { MethodHandler, StreamSession } from '../session';

@@ -71,6 +71,7 @@ describe('rate', () => {
 
 describe('rate history', () => {
   it('prices a cross bucket by bucket from its legs', () => {
+    const BTCUSDT_TICK = '0.1';
     const m = market(6);
     const q = { sort: 'DESC', limit: 3, offset: 0 } as const;
     const eur = m.rateHistory('EUR', 'USDT', 'H1', q)!;
@@ -80,8 +81,9 @@ describe('rate history', () => {
       const btcUsdt = m.symbol('BTCUSDT')!.tape.candle('H1', point.time, now)!;
       const btcEur = m.symbol('BTCEUR')!.tape.candle('H1', point.time, now)!;
       // EUR → BTC (inverse of BTCEUR) → USDT; min uses the inverse leg's max.
-      expect(point.close.toString()).toBe(new Decimal(1).div(new Decimal(btcEur.close).times('0.01')).times(new Decimal(btcUsdt.close).times('0.01')).toString());
-      expect(point.min.toString()).toBe(new Decimal(1).div(new Decimal(btcEur.high).times('0.01')).times(new Decimal(btcUsdt.low).times('0.01')).toString());
+      // Candles count in ticks: BTCEUR's 0.01, BTCUSDT's 0.1.
+      expect(point.close.toString()).toBe(new Decimal(1).div(new Decimal(btcEur.close).times('0.01')).times(new Decimal(btcUsdt.close).times(BTCUSDT_TICK)).toString());
+      expect(point.min.toString()).toBe(new Decimal(1).div(new Decimal(btcEur.high).times('0.01')).times(new Decimal(btcUsdt.low).times(BTCUSDT_TICK)).toString());
     }
     expect(m.rateHistory('XYZ', 'USDT', 'H1', q)).toBeNull();
   });

@@ -23,7 +23,7 @@ const CRYPTO = CURRENCIES.filter((c) => c.crypto);
 const ADDRESS_POOL_SIZE = 64;
 const addressPools = new Map<string, string[]>();
 
-function poolAddress(prng: Prng, network: NetworkDef): string {
+export function poolAddress(prng: Prng, network: NetworkDef): string {
   let pool = addressPools.get(network.network);
   if (!pool) {
     pool = Array.from({ length: ADDRESS_POOL_SIZE }, (_, i) => generateAddress(network, `history:${network.network}:${i}`));
@@ -46,19 +46,30 @@ export interface BulkHistoryOptions {
  * for the last free slot becomes another kind so the count stays the one asked for.
  */
 export function insertHistory(db: SandboxDb, options: BulkHistoryOptions): void {
+  insertTransactions(db, generateHistory(options));
+}
+
+/** The transactions insertHistory inserts, oldest first, without inserting them. */
+export function generateHistory(options: BulkHistoryOptions): NewTx[] {
   const prng = new Prng(options.seed ^ (options.accountId * 7919));
   const span = (options.days ?? HISTORY_DAYS) * DAY_MS;
   const times = Array.from({ length: options.count }, () => options.nowMs - 60_000 - Math.floor(prng.next() * span));
   times.sort((a, b) => a - b);
+  const records: NewTx[] = [];
+  for (let i = 0; i < times.length; ) {
+    const room = times.length - i;
+    const made = historicalRecords(prng, options.accountId, times[i] as number, options.nowMs, room >= 2);
+    records.push(...made);
+    i += made.length;
+  }
+  return records;
+}
+
+/** Inserts in order with one prepared statement, in one SQLite transaction (or the caller's). */
+export function insertTransactions(db: SandboxDb, records: readonly NewTx[]): void {
   const insert = db.prepare(INSERT_TX_POSITIONAL_SQL);
   db.transaction(() => {
-    for (let i = 0; i < times.length; ) {
-      const createdAt = times[i] as number;
-      const room = times.length - i;
-      const records = historicalRecords(prng, options.accountId, createdAt, options.nowMs, room >= 2);
-      for (const record of records) insert.run(txValues(record));
-      i += records.length;
-    }
+    for (const record of records) insert.run(txValues(record));
   })();
 }
 
@@ -90,7 +101,7 @@ function conversionLegs(prng: Prng, accountId: number, createdAt: number, nowMs:
   return [leg(from, paid, 'withdraw'), leg(to, received, 'deposit')];
 }
 
-function blankTx(accountId: number, createdAt: number, updatedAt: number): Omit<NewTx, 'status' | 'type' | 'subtype' | 'operation_id' | 'tx_id' | 'currency' | 'amount'> {
+export function blankTx(accountId: number, createdAt: number, updatedAt: number): Omit<NewTx, 'status' | 'type' | 'subtype' | 'operation_id' | 'tx_id' | 'currency' | 'amount'> {
   return {
     account_id: accountId, created_at: createdAt, updated_at: updatedAt, last_activity_at: updatedAt, network: null, fee: null,
     address: null, payment_id: null, hash: null, offchain_id: null, confirmations: null, required_confirmations: null,
@@ -133,7 +144,7 @@ function randomAmount(prng: Prng, currency: CurrencyDef): string {
   return usdt.div(currency.referencePriceUsdt).toDecimalPlaces(currency.decimals, Decimal.ROUND_DOWN).toFixed(currency.decimals);
 }
 
-function uuid(prng: Prng): string {
+export function uuid(prng: Prng): string {
   const h = prng.hex(32);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

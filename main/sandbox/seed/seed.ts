@@ -1,7 +1,9 @@
 // The demo world: a funded master account with three funded sub-accounts (one disabled), two
 // other users, then nine more sub-accounts in mixed states (seed/sub-accounts.ts), keys with
-// various rights, balances on every currency, addresses, a white-list and ten thousand historical
-// transactions. Deterministic from the seed, except the generated key pairs.
+// various rights, balances on every currency, addresses and a white-list. The master's balances are
+// the sums of its seeded history (seed/master-history.ts: funding, ten thousand wallet transactions,
+// spot trades) with a few resting orders holding part of spot. Deterministic from the seed, except
+// the generated key pairs.
 import { randomBytes } from 'node:crypto';
 import Decimal from '../decimal';
 import { CURRENCIES } from '../catalog';
@@ -11,7 +13,7 @@ import { readMeta, writeMeta } from '../db/open';
 import { KEY_RIGHTS, type KeyRight } from '../auth/rights';
 import { createDepositAddress } from '../wallet/addresses';
 import { formatAmount } from '../wallet/money';
-import { insertHistory } from './history';
+import { seedMasterHistory } from './master-history';
 import { seedMoreSubAccounts } from './sub-accounts';
 
 export interface SeedOptions {
@@ -90,7 +92,11 @@ function seedWorld(ctx: SandboxContext, options: SeedOptions): void {
   })();
   const master = ctx.accounts.master();
   if (master && options.lightSeed !== true) {
-    insertHistory(ctx.db, { accountId: master.id, count: options.seededHistory ?? SEEDED_HISTORY, seed: ctx.seed, nowMs: now });
+    const usdt = PEOPLE[0]?.fundingUsdt ?? 0;
+    const targets = new Map(CURRENCIES.map((c) => [c.code, { wallet: new Decimal(formatAmount(divide(usdt, c.referencePriceUsdt), c.code)), spot: new Decimal(formatAmount(divide(usdt / 10, c.referencePriceUsdt), c.code)) }]));
+    ctx.db.transaction(() => seedMasterHistory(ctx, {
+      accountId: master.id, transactions: options.seededHistory ?? SEEDED_HISTORY, targets, seed: ctx.seed, nowMs: now, openedAt: now - 120 * DAY_MS,
+    }))();
   }
 }
 

@@ -49,24 +49,22 @@ export function insertHistory(db: SandboxDb, options: BulkHistoryOptions): void 
   insertTransactions(db, generateHistory(options));
 }
 
-/** The transactions insertHistory inserts, oldest first, without inserting them. */
-export function generateHistory(options: BulkHistoryOptions): NewTx[] {
+/** The transactions insertHistory inserts, oldest first, made as they are read (a bulk insert holds none of them). */
+export function* generateHistory(options: BulkHistoryOptions): Generator<NewTx> {
   const prng = new Prng(options.seed ^ (options.accountId * 7919));
   const span = (options.days ?? HISTORY_DAYS) * DAY_MS;
   const times = Array.from({ length: options.count }, () => options.nowMs - 60_000 - Math.floor(prng.next() * span));
   times.sort((a, b) => a - b);
-  const records: NewTx[] = [];
   for (let i = 0; i < times.length; ) {
     const room = times.length - i;
     const made = historicalRecords(prng, options.accountId, times[i] as number, options.nowMs, room >= 2);
-    records.push(...made);
+    yield* made;
     i += made.length;
   }
-  return records;
 }
 
 /** Inserts in order with one prepared statement, in one SQLite transaction (or the caller's). */
-export function insertTransactions(db: SandboxDb, records: readonly NewTx[]): void {
+export function insertTransactions(db: SandboxDb, records: Iterable<NewTx>): void {
   const insert = db.prepare(INSERT_TX_POSITIONAL_SQL);
   db.transaction(() => {
     for (const record of records) insert.run(txValues(record));

@@ -52,7 +52,7 @@ type Sums = Map<string, Decimal>;
 export function seedMasterHistory(ctx: SandboxContext, options: MasterHistoryOptions): void {
   const prng = new Prng(options.seed * 7 + 3);
   const funded = CURRENCIES.slice(0, Math.floor(options.transactions / 2));
-  const random = generateHistory({ accountId: options.accountId, count: options.transactions - funded.length * 2, seed: options.seed, nowMs: options.nowMs });
+  const random = [...generateHistory({ accountId: options.accountId, count: options.transactions - funded.length * 2, seed: options.seed, nowMs: options.nowMs })];
   const trades = masterTrades(prng, options.accountId, Math.min(MAX_SEEDED_TRADES_OF_MASTER, Math.floor(options.transactions / 10)), options.nowMs);
   const replay = replayMoves(random, trades);
   const funding: NewTx[] = [];

@@ -27,11 +27,13 @@ export interface SeededTrade {
   money: FillMoney;
 }
 
+const referenceOf = (code: string): string => CURRENCIES.find((c) => c.code === code)?.referencePriceUsdt ?? '1';
+/** Each symbol's price from its currencies' reference prices, worked out once. */
+const REFERENCE_PRICES = new Map(SYMBOLS.map((s) => [s.id, new Decimal(referenceOf(s.baseCurrency)).div(referenceOf(s.quoteCurrency))]));
+
 /** The symbol's price from the currencies' reference prices, moved by `drift` (0.03 = +3 %), on the tick. */
 export function referencePrice(symbol: SymbolDef, drift: number): Decimal {
-  const base = CURRENCIES.find((c) => c.code === symbol.baseCurrency)?.referencePriceUsdt ?? '1';
-  const quote = CURRENCIES.find((c) => c.code === symbol.quoteCurrency)?.referencePriceUsdt ?? '1';
-  const price = new Decimal(base).div(quote).times(new Decimal(1).plus(drift.toFixed(6)));
+  const price = (REFERENCE_PRICES.get(symbol.id) ?? new Decimal(1)).times(1 + Math.round(drift * 1e6) / 1e6);
   return Decimal.max(price.toNearest(symbol.tickSize, Decimal.ROUND_HALF_UP), symbol.tickSize);
 }
 
@@ -56,14 +58,20 @@ export function seededTrade(prng: Prng, accountId: number, symbol: SymbolDef, si
 
 /** Inserts the rows in order with one prepared statement (the caller holds the transaction); returns the first and last ids. */
 export function insertTradeRows(db: SandboxDb, rows: readonly NewOrderRow[]): { firstId: number; lastId: number } {
-  const insert = db.prepare(INSERT_ORDER_SQL);
+  const insert = tradeInserter(db);
+  rows.forEach(insert);
+  return insert.ids();
+}
+
+function tradeInserter(db: SandboxDb): ((row: NewOrderRow) => void) & { ids(): { firstId: number; lastId: number } } {
+  const statement = db.prepare(INSERT_ORDER_SQL);
   let firstId = 0;
   let lastId = 0;
-  for (const row of rows) {
-    lastId = Number(insert.run(ORDER_COLUMNS.map((column) => row[column])).lastInsertRowid);
+  const insert = (row: NewOrderRow): void => {
+    lastId = Number(statement.run(ORDER_COLUMNS.map((column) => row[column])).lastInsertRowid);
     if (firstId === 0) firstId = lastId;
-  }
-  return { firstId, lastId };
+  };
+  return Object.assign(insert, { ids: () => ({ firstId, lastId }) });
 }
 
 export interface BulkTradeOptions {
@@ -92,25 +100,25 @@ export function seedTrades(ctx: SandboxContext, options: BulkTradeOptions): Bulk
   const span = options.days * DAY_MS;
   const times = Array.from({ length: options.count }, () => now - 1_000 - Math.floor(prng.next() * span));
   times.sort((a, b) => a - b);
-  const trades: SeededTrade[] = [];
-  for (let i = 0; i + 1 < times.length; i += 2) trades.push(...roundTrip(prng, options.accountId, times[i] as number, times[i + 1] as number));
-  const net = netOf(trades);
-  if (times.length % 2 === 1) {
-    const lone = loneTrade(ctx, prng, options.accountId, net, times[times.length - 1] as number);
-    trades.push(lone);
-    addInto(net, lone.money);
-  }
+  // Rows are inserted as they are made, so a large count holds no trades in memory.
   return ctx.ledger.run((tx) => {
-    const ids = insertTradeRows(ctx.db, trades.map((t) => t.row));
+    const insert = tradeInserter(ctx.db);
+    const net = new Map<string, Decimal>();
+    const keep = (trade: SeededTrade): void => {
+      insert(trade.row);
+      addInto(net, trade.money);
+    };
+    for (let i = 0; i + 1 < times.length; i += 2) roundTrip(prng, options.accountId, times[i] as number, times[i + 1] as number).forEach(keep);
+    if (times.length % 2 === 1) keep(loneTrade(ctx, prng, options.accountId, net, times[times.length - 1] as number));
     for (const [currency, delta] of net) if (!delta.isZero()) tx.move(options.accountId, 'spot', currency, delta);
-    return { inserted: trades.length, ...ids };
+    return { inserted: times.length, ...insert.ids() };
   });
 }
 
 function roundTrip(prng: Prng, accountId: number, buyAt: number, sellAt: number): SeededTrade[] {
   const symbol = prng.pick(TRADABLE_SYMBOLS);
   const buyPrice = referencePrice(symbol, (prng.next() - 0.5) * 0.1);
-  const quantity = quantityFor(symbol, new Decimal(prng.int(10, 2_000)).div(quoteUsdt(symbol)), buyPrice);
+  const quantity = quantityFor(symbol, new Decimal(prng.int(10, 2_000)).div(referenceOf(symbol.quoteCurrency)), buyPrice);
   const buy = seededTrade(prng, accountId, symbol, 'buy', quantity, buyPrice, prng.next() < 0.7, buyAt);
   const sellTaker = prng.next() < 0.7;
   // The sell is priced a little above the buy and at least at what covers the buy's cost and its own
@@ -134,16 +142,6 @@ function repriced(trade: SeededTrade, symbol: SymbolDef, price: Decimal): Seeded
 
 function quoteNet(symbol: SymbolDef, ...trades: SeededTrade[]): Decimal {
   return trades.reduce((sum, t) => sum.plus(t.money.deltas.get(symbol.quoteCurrency) ?? 0), new Decimal(0));
-}
-
-function quoteUsdt(symbol: SymbolDef): string {
-  return CURRENCIES.find((c) => c.code === symbol.quoteCurrency)?.referencePriceUsdt ?? '1';
-}
-
-function netOf(trades: readonly SeededTrade[]): Map<string, Decimal> {
-  const net = new Map<string, Decimal>();
-  for (const trade of trades) addInto(net, trade.money);
-  return net;
 }
 
 function addInto(net: Map<string, Decimal>, money: FillMoney): void {

@@ -23,7 +23,8 @@ describe('seed-trades control', () => {
     expect(reply.status, reply.text).toBe(200);
     const { inserted, firstId, lastId } = reply.json as { inserted: number; firstId: number; lastId: number };
     expect([inserted, lastId - firstId + 1]).toEqual([100_000, 100_000]);
-    expect(elapsed).toBeLessThan(15_000);
+    // A few seconds on a quiet machine; the bound only catches a per-row transaction (minutes), with room for a loaded CI host.
+    expect(elapsed).toBeLessThan(25_000);
     const trades = await allTrades(h);
     expect(trades).toHaveLength(100_000);
     expect(trades.map((t) => t.id)[0]).toBe(firstId);
@@ -36,7 +37,7 @@ describe('seed-trades control', () => {
     for (const total of after.values()) expect(total.isNegative()).toBe(false);
     const v2 = (await h.call('GET', '/api/2/history/trades', { query: 'sort=ASC&by=id&limit=5', auth: 'basic' })).json as { id: number }[];
     expect(v2.map((t) => t.id)).toEqual(trades.slice(0, 5).map((t) => t.id));
-  });
+  }, 120_000);
 
   it('seeds an odd count for another account by id over fewer days, deterministic from the seed', async () => {
     const bob = h.accounts.find((a) => a.username === 'bob');

@@ -24,11 +24,13 @@ describe('seed', () => {
     expect(startMs).toBeLessThan(20_000);
   });
 
-  it('holds ten thousand historical transactions over the last 90 days', async () => {
+  it('holds ten thousand historical transactions: the funding when the account opened, 120 days ago, then the last 90 days', async () => {
     const last = await h.call('GET', '/api/3/wallet/transactions', { query: 'offset=9999&limit=1000' });
     expect((last.json as unknown[]).length).toBe(1);
     const oldest = (last.json as { created_at: string }[])[0];
-    const age = Date.now() - Date.parse(oldest?.created_at ?? '');
+    expect(Math.round((Date.now() - Date.parse(oldest?.created_at ?? '')) / 86_400_000)).toBe(120);
+    const afterFunding = (await h.call('GET', '/api/3/wallet/transactions', { query: 'offset=9979&limit=1' })).json as { created_at: string }[];
+    const age = Date.now() - Date.parse(afterFunding[0]?.created_at ?? '');
     expect(age).toBeGreaterThan(80 * 86_400_000);
     expect(age).toBeLessThan(91 * 86_400_000);
     const kinds = (await h.call('GET', '/api/3/wallet/transactions', { query: 'limit=1000' })).json as { type: string; status: string }[];

@@ -1,14 +1,15 @@
 // The money of one spot fill, shared by the engine and the seeded trades so both record a trade
 // alike. A trade moves exactly what its history record says: the quote currency moves
 // quantity × price (exact: the catalog keeps quantity_increment × tick_size within the quote
-// currency's decimals) and the fee is that notional × rate rounded to the fee currency's decimals
-// toward the service (ROUND_CEIL: a fee rounds up, a maker rebate, negative, rounds toward zero).
+// currency's decimals) and the fee is that notional × rate cut to the fee currency's decimals
+// (ROUND_DOWN, toward zero: a fee and a maker rebate alike lose their dust, the figure the service
+// has always printed).
 import Decimal from '../decimal';
 import type { SymbolDef } from '../catalog';
 import { decimalsOf } from '../wallet/money';
 
 export function fillFee(notional: Decimal, rate: string, feeCurrency: string): Decimal {
-  return notional.times(rate).toDecimalPlaces(decimalsOf(feeCurrency), Decimal.ROUND_CEIL);
+  return notional.times(rate).toDecimalPlaces(decimalsOf(feeCurrency), Decimal.ROUND_DOWN);
 }
 
 /** A price on the symbol's tick: the simulator's mid rounded against the taker (buy up, sell down). */
@@ -36,9 +37,9 @@ export function fillMoney(symbol: SymbolDef, side: 'buy' | 'sell', quantity: Dec
   return { notional, fee, deltas };
 }
 
-/** What a resting order holds back: a buy its notional and the largest fee it may pay; a sell its quantity. */
+/** What a resting order holds back: a buy its notional and the fee at the larger rate (api-v3.md), cut to the currency's decimals; a sell its quantity. */
 export function reserveFor(symbol: SymbolDef, side: 'buy' | 'sell', quantity: Decimal, price: Decimal): [string, Decimal] {
   if (side === 'sell') return [symbol.baseCurrency, quantity];
-  const notional = quantity.times(price);
-  return [symbol.quoteCurrency, notional.plus(Decimal.max(fillFee(notional, symbol.takeRate, symbol.feeCurrency), 0))];
+  const rate = Decimal.max(symbol.takeRate, symbol.makeRate, 0);
+  return [symbol.quoteCurrency, quantity.times(price).times(rate.plus(1)).toDecimalPlaces(decimalsOf(symbol.quoteCurrency), Decimal.ROUND_DOWN)];
 }

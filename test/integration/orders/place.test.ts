@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function lowBuy(quantity: string): Promise<OrderDraft> {
-  const price = (await midOf(other, 'BTCUSDT')).times('0.5').toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+  const price = (await midOf(other, 'BTCUSDT')).times('0.5').toDecimalPlaces(1, Decimal.ROUND_DOWN).toFixed(1);
   return { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity, price };
 }
 
@@ -36,7 +36,7 @@ describe('previewing an order', () => {
     const sent = sentTo(h.desk, ORDER_PATH, 'POST');
     const draft = await lowBuy('0.01');
     const offTick = failure(await h.desk.core.handlers.previewOrder({ ...draft, price: `${draft.price ?? ''}5` }));
-    expect([offTick.field, offTick.message]).toEqual(['price', expect.stringContaining('0.01')]);
+    expect([offTick.field, offTick.message]).toEqual(['price', expect.stringContaining('0.1')]);
     const offStep = failure(await h.desk.core.handlers.previewOrder({ ...draft, quantity: '0.012345' }));
     expect([offStep.field, offStep.message]).toEqual(['quantity', expect.stringContaining('0.00001')]);
     const below = failure(await h.desk.core.handlers.previewOrder({ ...draft, quantity: '0.000001' }));

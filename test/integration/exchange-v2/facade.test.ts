@@ -342,6 +342,38 @@ const CASES: Case[] = [
       stream.close();
     }
   }],
+  ['spotSymbols', async () => {
+    const btc = (await api.spotSymbols()).find((symbol) => symbol.id === 'BTCUSDT');
+    expect(btc?.base).toBe('BTC');
+    expect(isDecimal(btc?.tickSize)).toBe(true);
+  }],
+  ['spotFees', async () => {
+    expect((await api.spotFees()).find((fee) => fee.symbol === 'BTCUSDT')?.takeRate.gt(0)).toBe(true);
+  }],
+  ['orderBook', async () => {
+    const book = await api.orderBook('ETHUSDT');
+    expect(book.asks[0]?.price.gt(book.bids[0]?.price ?? Infinity)).toBe(true);
+  }],
+  ['placeOrder', async () => {
+    const book = await api.orderBook('ETHUSDT');
+    const farBelow = (book.bids[0]?.price ?? new Decimal(0)).div(2).toDecimalPlaces(2);
+    const placed = await api.placeOrder({ clientOrderId: 'facadev2order01', symbol: 'ETHUSDT', side: 'buy', type: 'limit', quantity: new Decimal('0.01'), price: farBelow });
+    expect(placed.status).toBe('done');
+    if (placed.status === 'done') expect(placed.value.status).toBe('new');
+  }],
+  ['activeOrders', async () => {
+    expect((await api.activeOrders('ETHUSDT')).map((order) => order.clientOrderId)).toContain('facadev2order01');
+  }],
+  ['findOrder', async () => {
+    expect((await api.findOrder('facadev2order01'))?.symbol).toBe('ETHUSDT');
+    expect(await api.findOrder('facadev2absent01')).toBeNull();
+  }],
+  ['cancelOrder', async () => {
+    expect((await api.cancelOrder('facadev2order01')).status).toBe('canceled');
+  }],
+  ['cancelOrders', async () => {
+    expect(await api.cancelOrders('ETHUSDT')).toEqual([]);
+  }],
   ['close', async () => {
     const own = clientForV2(fixture);
     expect((await own.api.walletBalances()).length).toBeGreaterThan(0);

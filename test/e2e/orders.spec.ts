@@ -2,7 +2,8 @@
 // sandbox is reached from the Wallet's Reserved cell and cancelled through its confirmation, and
 // the sandbox's own spot balance shows the reserve dropped by exactly what the dialog said it
 // frees; then an order placed through the form's review is listed and exists at the sandbox; and
-// one whose answer is lost is followed through the pending ledger until found, never sent twice.
+// one whose answer is lost is followed through the pending ledger until found, never sent twice;
+// and cancelling every order frees exactly what the sandbox held for them.
 // Screenshots of the page, the cancel confirmation, the form and its review, light and dark.
 import type { Page } from '@playwright/test';
 import Decimal from '../../preload/contract/decimal';
@@ -53,7 +54,7 @@ async function waitLive(page: Page): Promise<void> {
   await expect(page.getByTestId('orders-page').getByTestId('wallet-live')).toHaveAttribute('data-live', 'true', { timeout: 15_000 });
 }
 
-test('an order reached from the Wallet’s Reserved cell is cancelled for exactly what it held; an order placed through its review is listed and at the sandbox', async ({ page, host }) => {
+test('orders end to end: one cancelled from the Wallet’s Reserved cell for exactly what it held, one placed through its review, one whose answer is lost placed once, then all cancelled', async ({ page, host }) => {
   test.setTimeout(180_000); // eight audited shots, each light and dark
   const desk = await SandboxDesk.open(page, host.url);
   const bank = await Bank.open(desk.restUrl);
@@ -164,5 +165,24 @@ test('an order reached from the Wallet’s Reserved cell is cancelled for exactl
     await expect(input(form, 'place-quantity')).toHaveValue(''); // not offered to be placed again
     const active = (await bank.call('master', 'GET', '/api/3/spot/order?symbol=ETHUSDT')) as SandboxOrder[];
     expect(active.filter((o) => new Decimal(o.quantity).eq('0.2'))).toHaveLength(1);
+  });
+
+  await test.step('cancel every order: one confirmation naming each currency freed, every outcome shown', async () => {
+    const orders = page.getByTestId('orders-page');
+    await orders.getByTestId('orders-cancel-all').click();
+    const dialog = page.getByTestId('cancel-dialog');
+    const heading = dialog.getByRole('heading', { level: 2 });
+    await expect(heading).toHaveText(/^Cancel all 3 orders — frees 0\.00100000 BTC and [\d,.]+ USDT$/);
+    const heldBefore = new Decimal((await spotBalance(bank, 'USDT')).reserved);
+    expect(freedIn(await heading.innerText(), 'USDT').toFixed()).toBe(heldBefore.toFixed());
+    await dialog.getByTestId('cancel-confirm').click();
+    await expect(dialog.getByTestId('cancel-outcome')).toHaveCount(3);
+    await expect(dialog.locator('[data-testid="cancel-outcome"][data-state="canceled"]')).toHaveCount(3);
+    await dialog.getByTestId('cancel-close').click();
+    await expect(orders.getByTestId('orders-empty')).toHaveText('No active orders.');
+    expect(await bank.call('master', 'GET', '/api/3/spot/order')).toEqual([]);
+    expect(new Decimal((await spotBalance(bank, 'USDT')).reserved).isZero()).toBe(true);
+    expect(new Decimal((await spotBalance(bank, 'BTC')).reserved).isZero()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   });
 });

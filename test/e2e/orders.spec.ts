@@ -123,8 +123,16 @@ test('orders end to end: one cancelled from the Wallet’s Reserved cell for exa
     await expect.poll(() => focusedField(page)).toBe('quantity');
     await shootForm(page, 'orders-place-errors');
 
-    await input(form, 'place-quantity').fill('0.1234');
+    // Main's refusal naming a field is shown on it, with the keyboard there.
+    await input(form, 'place-quantity').fill('99999');
     await input(form, 'place-price').fill('12.01');
+    await form.getByTestId('place-review-open').click();
+    await expect(form.locator('[data-field="quantity"]')).toContainText(/This order needs [\d.]+ USDT .*, but [\d.]+ USDT is available on the spot balance/);
+    await expect.poll(() => focusedField(page)).toBe('quantity');
+    await expect(page.getByTestId('place-review')).toBeHidden();
+
+    await input(form, 'place-quantity').fill('0.1234');
+    await expect(form.locator('[data-field="quantity"]')).not.toContainText('This order needs');
     await shootForm(page, 'orders-place-form');
     await input(form, 'place-price').press('Enter');
     const review = page.getByTestId('place-review');

@@ -152,6 +152,17 @@ test('orders end to end: one cancelled from the Wallet’s Reserved cell for exa
     const active = (await bank.call('master', 'GET', '/api/3/spot/order?symbol=ETHUSDT')) as SandboxOrder[];
     expect(active.map((o) => [o.side, new Decimal(o.quantity).toFixed(), new Decimal(o.price).toFixed()])).toEqual([['buy', '0.1234', '12.01']]);
     expect(await listed.getAttribute('data-order')).toBe(active[0]?.client_order_id);
+
+    // A market order has no price field: its review names the book's estimate and when it was read.
+    await form.getByTestId('place-type-market').click();
+    await expect(input(form, 'place-price')).toHaveCount(0);
+    await input(form, 'place-quantity').fill('0.01');
+    await input(form, 'place-quantity').press('Enter');
+    await expect(review.getByTestId('place-review-price')).toHaveText(/^about [\d,.]+ USDT per ETH, estimated from the order book at \d\d:\d\d:\d\d UTC$/);
+    await review.getByRole('button', { name: 'Back' }).click();
+    await expect(review).toBeHidden();
+    await expect.poll(() => focusedField(page)).toBe('quantity'); // back where Enter opened it
+    await form.getByTestId('place-type-limit').click();
   });
 
   await test.step('an order whose answer is lost: the ledger’s notice, the form locked, sent once', async () => {

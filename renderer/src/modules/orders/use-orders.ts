@@ -2,6 +2,7 @@
 // whenever the link to main comes back or the profile changes), ordersChanged events for the
 // active profile, stopOrders when it goes. Also reads the symbols orders may be placed on.
 import { computed, onScopeDispose, type ComputedRef } from 'vue';
+import { appErrorText } from '../../../../preload/contract/result';
 import { useBridge } from '../../bridge-key';
 import { useConnectionStore } from '../connection/connection-store';
 import { freshness, type Freshness } from '../connection/freshness';
@@ -58,7 +59,7 @@ export function useOrders(): OrdersFollower {
     if (snapshot === null) return { state: 'empty' };
     return freshness({
       readAt: Date.parse(snapshot.asOf),
-      readError: store.loadError ? store.loadError.message : null,
+      readError: store.loadError ? appErrorText(store.loadError) : null,
       sameLink: connection.transport.kind === 'ready' && store.snapshotLink === connection.linkEpoch,
       stream: snapshot.live ? { up: true } : { up: false, detail: null },
     });

@@ -10,6 +10,7 @@ const SECTIONS = [
   { link: 'Profiles', key: 'o', heading: 'Profiles' },
   { link: 'Wallet', key: 'w', heading: 'Wallet' },
   { link: 'Transfers', key: 't', heading: 'Transfers' },
+  { link: 'Orders', key: 'd', heading: 'Orders' },
   { link: 'Buy crypto', key: 'b', heading: 'Buy crypto' },
   { link: 'Sub-accounts', key: 's', heading: 'Sub-accounts' },
   { link: 'History', key: 'h', heading: 'History' },

@@ -6,7 +6,7 @@ import { pageTitle } from '../../../../renderer/src/modules/shell/page-focus';
 describe('go keys', () => {
   it('give each page one distinct single key', () => {
     const keys = Object.values(GO_KEY_OF);
-    expect(keys).toHaveLength(11);
+    expect(keys).toHaveLength(12);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.every((key) => key.length === 1 && key === key.toLowerCase())).toBe(true);
   });

@@ -1,5 +1,5 @@
 // The master's seeded history, made to add up: it starts from nothing, with a funding deposit per
-// currency when the account opened (120 days ago) and a transfer of part of it to spot, then the
+// currency an hour before the 90 days of history and a transfer of part of it to spot, then the
 // random wallet history (seed/history.ts) and spot trades over the last 90 days. Replaying it in
 // time order, only SUCCESS transactions moving money (deposit +amount; withdrawal −amount −fee;
 // WALLET_TO_SPOT and SPOT_TO_WALLET between the sides; conversion legs on the wallet; trades on

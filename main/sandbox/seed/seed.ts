@@ -14,6 +14,7 @@ import { KEY_RIGHTS, type KeyRight } from '../auth/rights';
 import { createDepositAddress } from '../wallet/addresses';
 import { formatAmount } from '../wallet/money';
 import { seedMasterHistory } from './master-history';
+import { HISTORY_DAYS } from './history';
 import { seedMoreSubAccounts } from './sub-accounts';
 
 export interface SeedOptions {
@@ -52,6 +53,9 @@ const MASTER_EXTRA_KEYS: readonly { label: string; rights: KeyRight[] }[] = [
 
 export const SEEDED_HISTORY = 10_000;
 const DAY_MS = 86_400_000;
+/** The master's funding lands this long before its 90 days of history, inside the market's price
+ * history, so every day the account held money has a price. */
+const FUNDING_LEAD_MS = 3_600_000;
 
 export function seedIfEmpty(ctx: SandboxContext, options: SeedOptions): void {
   if (readMeta(ctx.db, 'seeded') === undefined) seedWorld(ctx, options);
@@ -95,7 +99,7 @@ function seedWorld(ctx: SandboxContext, options: SeedOptions): void {
     const usdt = PEOPLE[0]?.fundingUsdt ?? 0;
     const targets = new Map(CURRENCIES.map((c) => [c.code, { wallet: new Decimal(formatAmount(divide(usdt, c.referencePriceUsdt), c.code)), spot: new Decimal(formatAmount(divide(usdt / 10, c.referencePriceUsdt), c.code)) }]));
     ctx.db.transaction(() => seedMasterHistory(ctx, {
-      accountId: master.id, transactions: options.seededHistory ?? SEEDED_HISTORY, targets, seed: ctx.seed, nowMs: now, openedAt: now - 120 * DAY_MS,
+      accountId: master.id, transactions: options.seededHistory ?? SEEDED_HISTORY, targets, seed: ctx.seed, nowMs: now, openedAt: now - HISTORY_DAYS * DAY_MS - FUNDING_LEAD_MS,
     }))();
   }
 }

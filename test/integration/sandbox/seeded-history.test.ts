@@ -87,7 +87,7 @@ describe('the master\'s seeded history', () => {
       expect(actual, side).toEqual(replayed);
     }
     const oldest = Date.now() - Date.parse(transactions[0]?.created_at ?? '');
-    expect(Math.round(oldest / DAY_MS)).toBe(120);
+    expect(Math.round(oldest / DAY_MS)).toBe(90);
   });
 
   it('holds part of the spot balance in resting limit orders far from the price', async () => {

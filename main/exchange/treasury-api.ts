@@ -10,16 +10,18 @@ import type { RightsCalls } from './calls/rights';
 import type { SessionCalls } from './calls/session';
 import type { StreamCalls } from './calls/streams';
 import type { SubAccountCalls } from './calls/sub-accounts';
+import type { TradeHistoryCalls } from './calls/trade-history';
 import type { TransferCalls } from './calls/transfers';
 import type { WalletCalls } from './calls/wallet';
 import type { WithdrawalCalls } from './calls/withdrawals';
 
 export interface TreasuryApi
   extends SessionCalls<TreasuryApi>, MarketCalls, WalletCalls, WithdrawalCalls, TransferCalls, HistoryCalls,
-    SubAccountCalls, BuyCryptoCalls, RightsCalls, StreamCalls, OrderCalls {}
+    SubAccountCalls, BuyCryptoCalls, RightsCalls, StreamCalls, OrderCalls, TradeHistoryCalls {}
 
 export type {
-  BuyCryptoCalls, HistoryCalls, MarketCalls, OrderCalls, RightsCalls, SessionCalls, StreamCalls, SubAccountCalls, TransferCalls,
+  BuyCryptoCalls, HistoryCalls, MarketCalls, OrderCalls, RightsCalls, SessionCalls, StreamCalls, SubAccountCalls, TradeHistoryCalls,
+  TransferCalls,
   WalletCalls, WithdrawalCalls,
 };
 export type { BuyCryptoRateQuery, FeeQuery, RightsProbe } from './domain';

@@ -6,10 +6,12 @@ import { isoTime } from './fields';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
 import type { DateBalances, PortfolioScope } from './portfolio-day';
 import type { ExportFolderChoices, SigningKeyInfo, TrustedKey } from './export-keys';
+import type { HistorySyncStatus } from './history-sync';
 import { visibleText } from './profile-schemas';
 import type { TeamApprovalsReport } from './team-approvals';
 
 export * from './export-keys';
+export * from './history-sync';
 
 /** in: the wallet received it; out: the wallet paid it (fees are always out). */
 export const HISTORY_DIRECTIONS = ['in', 'out'] as const;
@@ -118,31 +120,6 @@ export interface HistoryRows {
 export interface HistoryFlows {
   bucket: 'day' | 'week' | 'month';
   series: Array<{ currency: string; points: Array<{ at: string; in: string; out: string }> }>;
-}
-
-/**
- * idle: not started; initial: the first full read (progress known); catchingUp: reading what changed
- * since the cursor; live: up to date, following the wallet stream; paused: waiting to retry after a
- * failure (lastError says why).
- */
-export const HISTORY_SYNC_PHASES = ['idle', 'initial', 'catchingUp', 'live', 'paused'] as const;
-export type HistorySyncPhase = (typeof HISTORY_SYNC_PHASES)[number];
-
-export interface HistorySyncStatus {
-  phase: HistorySyncPhase;
-  /** Transactions in the local store. */
-  stored: number;
-  /** Records read in the running pass. */
-  read: number;
-  /** The service's count for the running first read when known (null: unknown). */
-  expected: number | null;
-  /** Records per second over the running pass. */
-  ratePerSecond: number;
-  /** Seconds left in the first read, when it can be told. */
-  secondsLeft: number | null;
-  /** When the store last caught up with the service. */
-  syncedAt: string | null;
-  lastError: string | null;
 }
 
 export const EXPORT_FORMATS = ['csv', 'json', 'koinly', 'cointracking'] as const;

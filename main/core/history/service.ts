@@ -73,6 +73,11 @@ export class HistoryService {
     this.sync.onServiceTransaction(tx);
   }
 
+  /** The trading stream reported a trade: the trade history is read after its cursor (coalesced). */
+  tradesReported(): void {
+    this.sync.tradesReported();
+  }
+
   summary(filter: HistoryFilter): HistorySummary {
     return this.store.query.summary(filter);
   }

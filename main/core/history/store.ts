@@ -4,12 +4,19 @@
 // the next pass resumes exactly where the last committed page ended.
 import type Database from 'better-sqlite3';
 import type { HistoryEntry } from '../../../preload/contract/history';
+import type { SpotTrade } from '../../exchange/domain';
 import type { Migration } from '../../db/migrate';
 import { openSqlite, type SqliteOptions } from '../../db/sqlite';
 import { PORTFOLIO_MIGRATION } from '../portfolio/tables';
 import { createHistoryQuery, insertEntries, type HistoryQuery } from './query';
 import { CREATE_TEXT_IDS, HISTORY_ENTRIES_MIGRATION } from './schema';
 import { historyStoreFile } from './store-file';
+import { TRADE_SYNC_MIGRATION, createLeftOutTrades, type LeftOutTrades } from './trade-store';
+
+export interface TradesLeftOutChange {
+  add: readonly SpotTrade[];
+  remove: readonly string[];
+}
 
 export const HISTORY_STORE_MIGRATIONS: readonly Migration[] = [
   HISTORY_ENTRIES_MIGRATION,
@@ -34,6 +41,7 @@ export const HISTORY_STORE_MIGRATIONS: readonly Migration[] = [
   },
   PORTFOLIO_MIGRATION,
   { version: 4, name: 'text ids', sql: CREATE_TEXT_IDS },
+  TRADE_SYNC_MIGRATION,
 ];
 
 export interface SyncCursors {
@@ -43,6 +51,10 @@ export interface SyncCursors {
   spanOldestMs: number | null;
   spanNewestMs: number | null;
   syncedAt: string | null;
+  /** The trade history's cursor: the highest trade id stored (trades are read by ascending id). */
+  tradeCursor: string | null;
+  /** True once the trade history has been read to its end. */
+  tradesDone: boolean;
 }
 
 export interface HistoryStore {
@@ -50,12 +62,17 @@ export interface HistoryStore {
   readonly path: string;
   readonly query: HistoryQuery;
   cursors(): SyncCursors;
-  /** Stores a page and moves the cursors it covers, in one transaction; returns the entries written. */
-  writePage(entries: readonly HistoryEntry[], cursors: Partial<SyncCursors>): number;
+  /**
+   * Stores a page and moves the cursors it covers, in one transaction; returns the entries written.
+   * `leftOut`: trades kept apart (or let go) in the same transaction (trade-store.ts).
+   */
+  writePage(entries: readonly HistoryEntry[], cursors: Partial<SyncCursors>, leftOut?: TradesLeftOutChange): number;
   /** Moves cursors alone (a pass that found nothing new, the watermark before a first read). */
   saveCursors(cursors: Partial<SyncCursors>): void;
-  /** Transactions stored. */
+  /** Rows stored (transactions and the legs of trades). */
   stored(): number;
+  /** The trades the symbol list could not turn into legs, kept apart until it can. */
+  readonly leftOutTrades: LeftOutTrades;
   close(): void;
 }
 
@@ -66,6 +83,8 @@ const COLUMNS: Record<keyof SyncCursors, string> = {
   spanOldestMs: 'span_oldest_ms',
   spanNewestMs: 'span_newest_ms',
   syncedAt: 'synced_at',
+  tradeCursor: 'trade_cursor',
+  tradesDone: 'trades_done',
 };
 
 interface CursorRow {
@@ -75,6 +94,8 @@ interface CursorRow {
   span_oldest_ms: number | null;
   span_newest_ms: number | null;
   synced_at: string | null;
+  trade_cursor: string | null;
+  trades_done: number;
 }
 
 export function openHistoryStore(dataDir: string, profileId: string, options: SqliteOptions = {}): HistoryStore {
@@ -98,11 +119,13 @@ export function createHistoryStore(db: Database.Database, path: string): History
   const save = (cursors: Partial<SyncCursors>) => {
     const names = (Object.keys(cursors) as Array<keyof SyncCursors>).filter((name) => cursors[name] !== undefined);
     if (names.length === 0) return;
-    const values = names.map((name) => (name === 'initialDone' ? (cursors[name] ? 1 : 0) : cursors[name]));
+    const values = names.map((name) => (typeof cursors[name] === 'boolean' ? (cursors[name] ? 1 : 0) : cursors[name]));
     db.prepare(`UPDATE history_sync_state SET ${names.map((name) => `${COLUMNS[name]} = ?`).join(', ')} WHERE singleton = 1`).run(...values);
   };
-  const writePage = db.transaction((entries: readonly HistoryEntry[], cursors: Partial<SyncCursors>) => {
+  const leftOutTrades = createLeftOutTrades(db);
+  const writePage = db.transaction((entries: readonly HistoryEntry[], cursors: Partial<SyncCursors>, leftOut?: TradesLeftOutChange) => {
     const written = insertEntries(db, entries);
+    if (leftOut !== undefined) leftOutTrades.change(leftOut.add, leftOut.remove);
     save(cursors);
     return written;
   });
@@ -114,11 +137,13 @@ export function createHistoryStore(db: Database.Database, path: string): History
       return {
         initialDone: row.initial_done === 1, idCursor: row.id_cursor, watermark: row.watermark,
         spanOldestMs: row.span_oldest_ms, spanNewestMs: row.span_newest_ms, syncedAt: row.synced_at,
+        tradeCursor: row.trade_cursor, tradesDone: row.trades_done === 1,
       };
     },
-    writePage: (entries, cursors) => writePage(entries, cursors),
+    writePage: (entries, cursors, leftOut) => writePage(entries, cursors, leftOut),
     saveCursors: (cursors) => save(cursors),
     stored: () => query.count({}),
+    leftOutTrades,
     close: () => db.close(),
   };
 }

@@ -5,7 +5,9 @@
 // - catching up reads what changed since the watermark (order_by=updated_at, inclusive), each page
 //   stored with the watermark moved to its last updated_at; it runs after the first read, when
 //   the wallet stream comes back, every few minutes, and when asked (joining a pass that runs);
-// - the wallet stream's transactions are stored as they come.
+// - the wallet stream's transactions are stored as they come;
+// - spot trades are read after the transactions in every pass, by their own cursor (trade-sync.ts),
+//   and on their own when the trading stream reports one (tradesReported, joining what runs).
 // Every request goes at background priority, so the user's own calls go first; a failed pass
 // (a dropped socket, a 5xx, a 429) pauses and is tried again after 2, 5, 15, 30, then 60 s, from
 // the stored cursors. Reads only: nothing here ever moves money. Closing stops the sync: waiting
@@ -19,6 +21,8 @@ import { entryFromTransaction } from './entry';
 import type { HistoryStore } from './store';
 import { realTimers, type Timers } from '../timers';
 import { PassProgress, Throttle } from './sync-progress';
+import { TRADE_SUBTYPES, TRADE_TYPE } from './trade-entries';
+import { TradeSync, type TradeReads } from './trade-sync';
 
 export const RETRY_DELAYS_MS: readonly number[] = [2_000, 5_000, 15_000, 30_000, 60_000];
 export const CATCH_UP_EVERY_MS = 3 * 60_000;
@@ -27,7 +31,7 @@ const PAGE_ROWS = 1_000;
 /** Where reading changes starts when the history was empty at the first read. */
 const BEGINNING = '1970-01-01T00:00:00.000Z';
 
-export type HistoryReads = Pick<TreasuryApi, 'transactionsAfterId' | 'transactionsUpdatedSince' | 'lastUpdatedTransaction'>;
+export type HistoryReads = Pick<TreasuryApi, 'transactionsAfterId' | 'transactionsUpdatedSince' | 'lastUpdatedTransaction'> & TradeReads;
 
 export interface HistorySyncDeps {
   /** The profile's client at background priority. */
@@ -49,8 +53,12 @@ export class HistorySync {
   private readonly progressNotice: Throttle;
   private readonly changedNotice: Throttle;
   private readonly stop = new AbortController();
+  private readonly trades: TradeSync;
   private running: Promise<void> | null = null;
+  /** The running pass reads only the trades (a trade was reported). */
+  private runningTradesOnly = false;
   private passAgain = false;
+  private tradesAgain = false;
   private retryStep = 0;
   private timer: unknown = null;
   private changedCount = 0;
@@ -59,6 +67,7 @@ export class HistorySync {
   constructor(private readonly deps: HistorySyncDeps) {
     this.timers = deps.timers ?? realTimers;
     this.progress = new PassProgress(() => this.timers.now());
+    this.trades = new TradeSync(deps.api, deps.store);
     this.progressNotice = new Throttle(this.timers, () => deps.notices.progress(this.status()));
     this.changedNotice = new Throttle(this.timers, () => {
       const count = this.changedCount;
@@ -67,20 +76,54 @@ export class HistorySync {
     });
   }
 
+  /** `stored` counts the transactions; the trades (each stored as its legs) are counted apart. */
   status(): HistorySyncStatus {
-    return this.progress.status(this.deps.store.stored(), this.deps.store.cursors().syncedAt);
+    const { store } = this.deps;
+    const tradeRows = store.query.count({ types: [TRADE_TYPE] });
+    const trades = tradeRows === 0 ? 0 : store.query.count({ types: [TRADE_TYPE], subtypes: [TRADE_SUBTYPES.buy, TRADE_SUBTYPES.sell], direction: 'in' });
+    return { ...this.progress.status(store.stored() - tradeRows, store.cursors().syncedAt), trades, leftOut: this.trades.leftOutText() };
   }
 
   /** Starts a pass (the first read where it is not done, then catching up); joins one that runs. Resolves when it ends. */
   syncNow(): Promise<void> {
     if (this.closed) return Promise.resolve();
-    if (this.running !== null) return this.running;
+    if (this.running !== null) {
+      if (!this.runningTradesOnly) return this.running;
+      // A pass of trades alone is running: the whole pass follows it.
+      this.passAgain = true;
+      return this.running.then(() => this.running ?? undefined);
+    }
     this.clearTimer();
-    this.running = runStoppable(this.stop.signal, () => this.pass()).finally(() => {
+    return this.start(false);
+  }
+
+  /**
+   * The trading stream reported a trade: the trades after the cursor are read (after the running
+   * pass, once however many reports came meanwhile). While paused, the retry to come reads them.
+   */
+  tradesReported(): void {
+    if (this.closed || this.progress.phase === 'paused') return;
+    if (this.running !== null) {
+      this.tradesAgain = true;
+      return;
+    }
+    const cursors = this.deps.store.cursors();
+    if (!cursors.initialDone || !cursors.tradesDone) void this.syncNow();
+    else void this.start(true);
+  }
+
+  private start(tradesOnly: boolean): Promise<void> {
+    this.runningTradesOnly = tradesOnly;
+    this.running = runStoppable(this.stop.signal, () => (tradesOnly ? this.tradesPass() : this.pass())).finally(() => {
       this.running = null;
-      if (this.passAgain && !this.closed) {
+      if (this.closed) return;
+      if (this.passAgain) {
         this.passAgain = false;
+        this.tradesAgain = false;
         void this.syncNow();
+      } else if (this.tradesAgain) {
+        this.tradesAgain = false;
+        this.tradesReported();
       }
     });
     return this.running;
@@ -114,20 +157,57 @@ export class HistorySync {
   private async pass(): Promise<void> {
     try {
       if (!this.deps.store.cursors().initialDone) await this.firstRead();
+      // The trades' first read belongs to the first read of the history (the portfolio waits for both).
+      const tradesRead = !this.deps.store.cursors().tradesDone;
+      if (tradesRead) {
+        this.enter('initial');
+        await this.readTrades();
+      }
       await this.catchUp();
+      if (!tradesRead) await this.readTrades();
+      this.save({ syncedAt: new Date(this.timers.now()).toISOString() });
       this.retryStep = 0;
       this.enter('live');
       this.schedule(this.deps.catchUpEveryMs ?? CATCH_UP_EVERY_MS);
     } catch (error) {
-      if (this.closed || isCancelled(error)) return;
-      const delays = this.deps.retryDelaysMs ?? RETRY_DELAYS_MS;
-      const delay = delays[Math.min(this.retryStep, delays.length - 1)] ?? 60_000;
-      this.retryStep += 1;
-      this.progress.phase = 'paused';
-      this.progress.lastError = `Reading the history stopped: ${failureText(error)} Trying again in ${Math.round(delay / 1_000)} s.`;
-      this.progressNotice.request(true);
-      this.schedule(delay);
+      this.failed(error);
     }
+  }
+
+  /** Reads the trades after the cursor; the periodic catch-up stays as it was scheduled. */
+  private async tradesPass(): Promise<void> {
+    try {
+      this.enter('catchingUp');
+      await this.readTrades();
+      this.retryStep = 0;
+      this.enter('live');
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  private async readTrades(): Promise<void> {
+    await this.trades.read({
+      closed: () => this.closed,
+      span: (oldestMs, newestMs) => this.progress.estimateSpan(oldestMs, newestMs),
+      stored: (trades, lastTimestamp, written) => {
+        this.progress.advance(trades, lastTimestamp);
+        this.noteChanged(written);
+        this.progressNotice.request();
+      },
+    });
+  }
+
+  /** A failed pass pauses and is tried again later (a whole pass, from the stored cursors). */
+  private failed(error: unknown): void {
+    if (this.closed || isCancelled(error)) return;
+    const delays = this.deps.retryDelaysMs ?? RETRY_DELAYS_MS;
+    const delay = delays[Math.min(this.retryStep, delays.length - 1)] ?? 60_000;
+    this.retryStep += 1;
+    this.progress.phase = 'paused';
+    this.progress.lastError = `Reading the history stopped: ${failureText(error)} Trying again in ${Math.round(delay / 1_000)} s.`;
+    this.progressNotice.request(true);
+    this.schedule(delay);
   }
 
   private async firstRead(): Promise<void> {
@@ -162,7 +242,6 @@ export class HistorySync {
     this.enter('catchingUp');
     const from = this.deps.store.cursors().watermark ?? BEGINNING;
     await this.readPages(this.deps.api.transactionsUpdatedSince(from), (page) => ({ watermark: (page[page.length - 1] as Transaction).updatedAt }), from);
-    this.save({ syncedAt: new Date(this.timers.now()).toISOString() });
   }
 
   /**

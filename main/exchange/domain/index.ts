@@ -5,6 +5,7 @@ export * from './wallet';
 export * from './withdrawals';
 export * from './transfers';
 export * from './history';
+export * from './trade-history';
 export * from './sub-accounts';
 export * from './buy-crypto';
 export * from './rights';

@@ -70,6 +70,8 @@ export interface MarketSymbol {
   id: string;
   base: string;
   quote: string;
+  /** The currency its trades' fees are charged in (absent when the list does not say). */
+  feeCurrency?: string;
 }
 
 export const CANDLE_PERIODS = PRICE_PERIODS;

@@ -15,6 +15,7 @@ import { rightsCallsV2 } from './rights';
 import { signRequestV2 } from './signing';
 import { streamCallsV2 } from './streams';
 import { subAccountCallsV2 } from './sub-accounts';
+import { tradeHistoryCallsV2 } from './trade-history';
 import { transferCallsV2 } from './transfers';
 import { walletCallsV2 } from './wallet';
 import { withdrawalCallsV2 } from './withdrawals';
@@ -39,6 +40,7 @@ function composeV2Api(calls: ServiceCalls, streams: StreamCalls): TreasuryApi {
     ...withdrawalCallsV2(calls),
     ...transferCallsV2(calls),
     ...historyCallsV2(calls),
+    ...tradeHistoryCallsV2(calls),
     ...subAccountCallsV2(calls),
     ...buyCryptoCallsV2(calls),
     ...rightsCallsV2(calls),

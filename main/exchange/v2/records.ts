@@ -54,7 +54,7 @@ export function sentNetworkCode(currency: string, networkCode: string | undefine
 
 export function parseSymbolV2(value: unknown): MarketSymbol {
   const record = asObject(value, 'symbol');
-  return { id: str(record, 'id'), base: str(record, 'baseCurrency'), quote: str(record, 'quoteCurrency') };
+  return { id: str(record, 'id'), base: str(record, 'baseCurrency'), quote: str(record, 'quoteCurrency'), feeCurrency: optStr(record, 'feeCurrency') };
 }
 
 export function parseCandleV2(value: unknown): Candle {

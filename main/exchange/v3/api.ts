@@ -12,6 +12,7 @@ import { sessionCallsV3 } from './session';
 import type { StreamSettings } from './stream-settings';
 import { streamCallsV3 } from './streams';
 import { subAccountCallsV3 } from './sub-accounts';
+import { tradeHistoryCallsV3 } from './trade-history';
 import { transferCallsV3 } from './transfers';
 import { walletCallsV3 } from './wallet';
 import { withdrawalCallsV3 } from './withdrawals';
@@ -32,6 +33,7 @@ function composeV3Api(calls: V3Calls, streams: StreamSettings): TreasuryApi {
     ...withdrawalCallsV3(calls),
     ...transferCallsV3(calls),
     ...historyCallsV3(calls),
+    ...tradeHistoryCallsV3(calls),
     ...subAccountCallsV3(calls),
     ...buyCryptoCallsV3(calls),
     ...rightsCallsV3(calls),

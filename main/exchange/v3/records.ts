@@ -190,7 +190,7 @@ export function parseSymbols(value: unknown): MarketSymbol[] {
   return Object.entries(asObject(value, 'symbols')).flatMap(([symbol, item]) => {
     const record = asObject(item, symbol);
     if ((optStr(record, 'type') ?? 'spot') !== 'spot') return [];
-    return [{ id: symbol, base: str(record, 'base_currency'), quote: str(record, 'quote_currency') }];
+    return [{ id: symbol, base: str(record, 'base_currency'), quote: str(record, 'quote_currency'), feeCurrency: optStr(record, 'fee_currency') }];
   });
 }
 

@@ -33,7 +33,9 @@ describe('history store', () => {
   it('moves the cursors with their page, and neither when the page cannot be written', () => {
     const rows = historyRows(20);
     const store = openHistoryStore(dataDir, 'p1');
-    expect(store.cursors()).toEqual({ initialDone: false, idCursor: null, watermark: null, spanOldestMs: null, spanNewestMs: null, syncedAt: null });
+    expect(store.cursors()).toEqual({
+      initialDone: false, idCursor: null, watermark: null, spanOldestMs: null, spanNewestMs: null, syncedAt: null, tradeCursor: null, tradesDone: false,
+    });
     store.writePage(rows.slice(0, 10), { idCursor: rows[9]?.id, spanOldestMs: 5 });
     const bad: HistoryEntry = { ...(rows[10] as HistoryEntry), amount: 'ten' };
     expect(() => store.writePage([...rows.slice(10, 15), bad], { idCursor: rows[15]?.id })).toThrow(/amount/);

@@ -113,6 +113,23 @@ export function insertEntries(db: Database.Database, entries: Iterable<HistoryEn
   })();
 }
 
+/** A trade's leg (trade-entries.ts: trade-<id>-out, -in or -fee). */
+const TRADE_LEG_ID = /^trade-(\d{1,15})-(out|in|fee)$/;
+/** Trade legs' keys start here: far below the text ids' (counted down from -1), far from any numeric id. */
+const TRADE_LEG_BASE = -(2 ** 52);
+/** Among rows of one time the higher key comes first: paid, received, then the fee, one trade's legs together. */
+const LEG_ORDER: Readonly<Record<string, number>> = { out: 3, in: 2, fee: 1 };
+
+/**
+ * A trade leg's key, worked out from its id with no lookup (a long trade history has hundreds of
+ * thousands of legs): NaN for any other id.
+ */
+function tradeLegRid(id: string): number {
+  const match = TRADE_LEG_ID.exec(id);
+  if (match === null) return Number.NaN;
+  return TRADE_LEG_BASE + Number(match[1]) * 4 + (LEG_ORDER[match[2] as string] ?? 0);
+}
+
 interface TextIdStatements {
   find: Database.Statement;
   lowest: Database.Statement;
@@ -122,12 +139,12 @@ interface TextIdStatements {
 const textIdStatements = new WeakMap<Database.Database, TextIdStatements>();
 
 /**
- * The row key: the id's number; an id that is not a whole number below 2^53 (version 2's ids are
- * UUIDs) gets a negative key of its own, kept in the text ids table in the caller's transaction,
+ * The row key: the id's number; a trade leg's worked out from its trade's id (tradeLegRid); any
+ * other id that is not a whole number below 2^53 (version 2's ids are UUIDs) gets a negative key of its own, kept in the text ids table in the caller's transaction,
  * so it is the same key every time and never another id's.
  */
 export function ridOf(db: Database.Database, entry: HistoryEntry): number {
-  const rid = NUMERIC_ID.test(entry.id) ? Number(entry.id) : Number.NaN;
+  const rid = NUMERIC_ID.test(entry.id) ? Number(entry.id) : tradeLegRid(entry.id);
   if (Number.isSafeInteger(rid)) return rid;
   if (entry.id.trim() === '') throw new Error('id of a history entry is empty');
   let statements = textIdStatements.get(db);

@@ -68,6 +68,13 @@ export class PassProgress {
     this.lastError = null;
   }
 
+  /** The pass goes on to another list (the trades after the transactions): its count goes on, its time left is worked out afresh. */
+  nextList(): void {
+    this.span = null;
+    this.reachedMs = null;
+    this.baseline = null;
+  }
+
   estimateSpan(oldestMs: number | null, newestMs: number | null): void {
     this.span = oldestMs === null || newestMs === null ? null : { oldestMs, newestMs };
   }

@@ -160,11 +160,15 @@ export class HistorySync {
       // The trades' first read belongs to the first read of the history (the portfolio waits for both).
       const tradesRead = !this.deps.store.cursors().tradesDone;
       if (tradesRead) {
-        this.enter('initial');
+        if (this.progress.phase === 'initial') this.progress.nextList();
+        else this.enter('initial');
         await this.readTrades();
       }
       await this.catchUp();
-      if (!tradesRead) await this.readTrades();
+      if (!tradesRead) {
+        this.progress.nextList();
+        await this.readTrades();
+      }
       this.save({ syncedAt: new Date(this.timers.now()).toISOString() });
       this.retryStep = 0;
       this.enter('live');

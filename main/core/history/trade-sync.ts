@@ -92,7 +92,7 @@ export class TradeSync {
       hooks.stored(trades.length, last.timestamp, written);
     };
     try {
-      for await (const trade of this.api.spotTradesAfterId(cursors.tradeCursor ?? undefined)) {
+      for await (const trade of this.api.spotTradesAfterId(cursors.tradeCursor ?? undefined, cursors.tradesDone)) {
         if (hooks.closed()) return;
         page.push(trade);
         if (page.length < PAGE_TRADES) continue;

@@ -47,12 +47,12 @@ export function tradeHistoryCalls(calls: ServiceCalls, shape: TradeListShape): T
   const list = async (query: Record<string, QueryValue>) =>
     asArray(await calls.read(shape.path, { ...shape.fixed, ...query }), 'trades').map((item) => parseSpotTrade(item, shape));
   return {
-    spotTradesAfterId: (afterId) => {
+    spotTradesAfterId: (afterId, oneAtATime = false) => {
       const firstFrom = afterId === undefined ? undefined : (BigInt(requireText(afterId, 'afterId')) + 1n).toString();
       // As the transaction history's first read (v3/history.ts): three pages in flight.
       return walkByIdPipelined(
         (from, offset, limit) => list({ by: 'id', sort: 'ASC', from, offset: offset === 0 ? undefined : offset, limit }),
-        (trade) => trade.id, { pageSize: PAGE_SIZE, firstFrom, concurrency: 3, anchorPages: 90 },
+        (trade) => trade.id, { pageSize: PAGE_SIZE, firstFrom, concurrency: oneAtATime ? 1 : 3, anchorPages: 90 },
       );
     },
     lastSpotTrade: async () => (await list({ by: 'id', sort: 'DESC', limit: 1 }))[0] ?? null,

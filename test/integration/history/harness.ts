@@ -26,7 +26,7 @@ import { sandboxControl, waitForEmitted, type ControlCall, type EmittedEvent } f
 
 const TOKEN = 'history-tests';
 
-interface SandboxKey { api_key: string; secret_key: string }
+interface SandboxKey { api_key: string; secret_key: string; label?: string }
 interface SandboxAccount { id: number; email: string; keys: SandboxKey[] }
 
 /** A transaction as the service lists it (the fields the tests compare). */
@@ -39,6 +39,18 @@ export interface ServiceTx {
   native: { tx_id: string; amount: string; currency: string; fee?: string; offchain_id?: string; address?: string; operation_type?: string };
 }
 
+/** A spot trade as the service lists it. */
+export interface ServiceTrade {
+  id: number;
+  client_order_id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  quantity: string;
+  price: string;
+  fee: string;
+  timestamp: string;
+}
+
 export interface DeskOptions {
   /** Reuse a data directory (a restart); a new one otherwise. */
   dataDir?: string;
@@ -46,6 +58,10 @@ export interface DeskOptions {
   live?: boolean;
   /** The API version the desk's client speaks (3 unless given). */
   apiVersion?: '2' | '3';
+  /** Symbols the desk's client leaves out of the service's symbol list (as if no longer listed); changeable while open. */
+  hiddenSymbols?: Set<string>;
+  /** The label of the account's key the desk signs with (its first key unless given). */
+  keyLabel?: string;
 }
 
 export interface Desk {
@@ -55,12 +71,14 @@ export interface Desk {
   events: EmittedEvent[];
   /** Requests the sync sent (counted when sent): the id walk's pages and the reads by updated_at. */
   listRequests(): number;
+  /** Requests sent to the trade history. */
+  tradeRequests(): number;
   /** The afterId each first read (or its resumption) started from. */
   firstReadsFrom: Array<string | undefined>;
   /** Every stored entry, oldest first, read from the store's file. */
   stored(): HistoryEntry[];
   /** The store's sync cursors, read from its file. */
-  cursors(): { id_cursor: string | null; watermark: string | null; initial_done: number };
+  cursors(): { id_cursor: string | null; watermark: string | null; initial_done: number; trade_cursor: string | null; trades_done: number };
   close(): void;
 }
 
@@ -72,6 +90,8 @@ export interface Harness {
   truth<T>(email: string, path: string, init?: { method: string; body: Record<string, unknown> }): Promise<T>;
   /** Every transaction of the account, ascending ids, as the service lists them. */
   serviceHistory(email: string): Promise<ServiceTx[]>;
+  /** Every spot trade of the account, ascending ids, as the service lists them. */
+  serviceTrades(email: string): Promise<ServiceTrade[]>;
   close(): Promise<void>;
 }
 
@@ -79,12 +99,13 @@ export interface Harness {
 export async function startHistoryHarness(sandboxOptions: { lightSeed?: boolean; seededHistory?: number } = {}): Promise<Harness> {
   const sandbox = await startSandbox({ lightSeed: true, controlToken: TOKEN, ...sandboxOptions });
   const control = sandboxControl(sandbox.restUrl, TOKEN);
-  const accounts = (await control('GET', '/sandbox/accounts')) as SandboxAccount[];
+  let accounts = (await control('GET', '/sandbox/accounts')) as SandboxAccount[];
   const limiter = new RateLimiter();
   const dirs = new Set<string>();
   const desks: Desk[] = [];
-  const keyOf = (email: string): SandboxKey => {
-    const key = accounts.find((a) => a.email === email)?.keys[0];
+  const keyOf = (email: string, label?: string): SandboxKey => {
+    const keys = accounts.find((a) => a.email === email)?.keys ?? [];
+    const key = label === undefined ? keys[0] : keys.find((k) => k.label === label);
     if (key === undefined) throw new Error(`no key for ${email}`);
     return key;
   };
@@ -117,16 +138,30 @@ export async function startHistoryHarness(sandboxOptions: { lightSeed?: boolean;
     }
   };
 
+  const serviceTrades = async (email: string) => {
+    const all: ServiceTrade[] = [];
+    for (;;) {
+      const from = all.length === 0 ? 0 : (all[all.length - 1] as ServiceTrade).id + 1;
+      const page = await truth<ServiceTrade[]>(email, `/api/3/spot/history/trade?by=id&sort=ASC&limit=1000&from=${from}`);
+      all.push(...page);
+      if (page.length < 1000) return all;
+    }
+  };
+
   const openDesk = async (email: string, options: DeskOptions = {}): Promise<Desk> => {
-    const key = keyOf(email);
+    // Accounts and keys made by a control after the start are read again.
+    accounts = (await control('GET', '/sandbox/accounts')) as SandboxAccount[];
+    const key = keyOf(email, options.keyLabel);
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'coffer-history-'));
     dirs.add(dataDir);
     let listRequests = 0;
+    let tradeRequests = 0;
     const firstReadsFrom: Array<string | undefined> = [];
     // The transport logs each request as it leaves; only the sync asks by updated_at or walks ids with offsets.
     const countSync = (message: string, fields?: Record<string, unknown>) => {
       const query = typeof fields?.query === 'string' ? fields.query : '';
       if (message === 'request' && fields?.path === '/api/3/wallet/transactions' && /order_by=updated_at|order_by=id&.*offset=/.test(query)) listRequests += 1;
+      if (message === 'request' && (fields?.path === '/api/3/spot/history/trade' || fields?.path === '/api/2/history/trades')) tradeRequests += 1;
     };
     const api = (options.apiVersion === '2' ? createV2Api : createV3Api)({
       baseUrl: sandbox.restUrl, wsUrl: sandbox.wsUrl, limiter,
@@ -140,6 +175,7 @@ export async function startHistoryHarness(sandboxOptions: { lightSeed?: boolean;
         firstReadsFrom.push(afterId);
         return client.transactionsAfterId(afterId);
       },
+      symbols: async () => (await client.symbols()).filter((symbol) => options.hiddenSymbols?.has(symbol.id) !== true),
     });
     const audit = openAuditLog(dataDir, { osUser: 'tester' });
     const withdrawals = openWithdrawalStore(dataDir);
@@ -168,8 +204,9 @@ export async function startHistoryHarness(sandboxOptions: { lightSeed?: boolean;
     const desk: Desk = {
       core, profileId, dataDir, events, firstReadsFrom,
       listRequests: () => listRequests,
+      tradeRequests: () => tradeRequests,
       stored: () => readStore((file) => Array.from(createHistoryQuery(file).iterate({}))),
-      cursors: () => readStore((file) => file.prepare('SELECT id_cursor, watermark, initial_done FROM history_sync_state').get() as ReturnType<Desk['cursors']>),
+      cursors: () => readStore((file) => file.prepare('SELECT id_cursor, watermark, initial_done, trade_cursor, trades_done FROM history_sync_state').get() as ReturnType<Desk['cursors']>),
       close() {
         if (closed) return;
         closed = true;
@@ -185,7 +222,7 @@ export async function startHistoryHarness(sandboxOptions: { lightSeed?: boolean;
   };
 
   return {
-    sandbox, control, openDesk, truth, serviceHistory,
+    sandbox, control, openDesk, truth, serviceHistory, serviceTrades,
     close: async () => {
       for (const desk of desks) desk.close();
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -23,8 +23,11 @@
 //   subAccountsCarried note says so), apart from what their moves with the master imply.
 // - Holding at the close of day D (its last millisecond, UTC) = today's holding − Σ deltas of the
 //   counted entries created after that close; holding at any moment the same way.
-// - Spot trades are not in the wallet history and are not read: a currency bought on spot shows
-//   as held less than nothing on the days before (a `negative` note), and one sold as held too much.
+// - Spot trades are synced into the same history as their legs (history/trade-entries.ts: type
+//   TRADE, status SUCCESS, the paid leg out, the received leg in, the fee out or a rebate in) and
+//   count like any entry by their direction, at the trade's time: what a trade moved on the spot
+//   balance is taken back with it, so a currency bought on spot is held from the trade on, and
+//   nothing before. None of them is a move inside wallet + spot.
 // - Value = holding × that day's close in the valuation currency (1 for the valuation currency;
 //   today: the live rate the wallet page uses). A currency held without a price that day is left
 //   out of the value and named (a `noPrice` note).

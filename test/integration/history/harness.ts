@@ -111,6 +111,7 @@ export async function startHistoryHarness(sandboxOptions: { lightSeed?: boolean;
   };
 
   const truth: Harness['truth'] = async <T>(email: string, path: string, init?: { method: string; body: Record<string, unknown> }) => {
+    if (!accounts.some((a) => a.email === email && a.keys.length > 0)) accounts = (await control('GET', '/sandbox/accounts')) as SandboxAccount[];
     const key = keyOf(email);
     const scope = { host: new URL(sandbox.restUrl).host, account: key.api_key };
     const release = await limiter.acquire(path, scope);

@@ -1,6 +1,8 @@
 // The service records a conversion as two transactions of one operation: the leg paid out
 // (operation_type 'withdraw') and the leg received ('deposit'). Every list of movements shows the
-// pair as one row; a leg whose partner is not in the list stays a row of its own.
+// pair as one row; a leg whose partner is not in the list stays a row of its own. A spot trade
+// is stored the same way (type TRADE, its paid and received legs under one operation id), and
+// paired the same way; its fee leg (operation_type 'fee') is no part of the pair.
 
 /** What pairing needs of a transaction, whichever list it comes from. */
 export interface ConversionLeg {
@@ -8,11 +10,14 @@ export interface ConversionLeg {
   operationId: string | null;
   /** out: paid by this account; in: received. */
   direction: 'in' | 'out' | null;
+  /** Which leg: a trade's 'withdraw' and 'deposit' pair, its 'fee' does not. */
+  operationType?: string | null;
 }
 
 export type ListedMovement<T> = { kind: 'single'; entry: T } | { kind: 'conversion'; paid: T; received: T };
 
-const isConversionLeg = (entry: ConversionLeg): boolean => entry.type === 'SWAP' && entry.operationId !== null && entry.direction !== null;
+const isTradeLeg = (entry: ConversionLeg): boolean => entry.type === 'TRADE' && (entry.operationType === 'withdraw' || entry.operationType === 'deposit');
+const isConversionLeg = (entry: ConversionLeg): boolean => (entry.type === 'SWAP' || isTradeLeg(entry)) && entry.operationId !== null && entry.direction !== null;
 
 /**
  * The list with each conversion's two legs joined where the first of them stood, in either order.

@@ -2,7 +2,8 @@
 // next to each other (one operation, one time). The table keeps a row per stored transaction — the
 // count, the totals and the exports are of transactions — but the first of the two rows reads as
 // the whole conversion, "−25.37 USDT → +0.00041340 BTC", and the second says it is that row's
-// other leg. The drawer of either leg shows the whole conversion.
+// other leg. The drawer of either leg shows the whole conversion. A spot trade's paid and received
+// legs are joined the same way (its fee leg stays a row of its own, history-trades.ts).
 import { pairConversions } from '../../../../preload/contract/conversion-legs';
 import type { HistoryEntry } from '../../../../preload/contract/history';
 
@@ -19,7 +20,7 @@ function pairOf(a: HistoryEntry | undefined, b: HistoryEntry | undefined): { pai
 /** Where the row at `index` stands in a conversion, from its neighbours as read; null: not a joined leg. */
 export function conversionAt(index: number, rowAt: (index: number) => HistoryEntry | undefined): ConversionPlace | null {
   const entry = rowAt(index);
-  if (entry?.type !== 'SWAP') return null;
+  if (entry?.type !== 'SWAP' && entry?.type !== 'TRADE') return null;
   const below = pairOf(entry, rowAt(index + 1));
   // A leg already joined with the row above it is that row's other leg, not the start of a new pair.
   const above = index > 0 ? pairOf(rowAt(index - 1), entry) : null;

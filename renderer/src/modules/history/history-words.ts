@@ -8,6 +8,7 @@ const TYPES: Readonly<Record<string, string>> = {
   WITHDRAW: 'Withdrawal',
   TRANSFER: 'Transfer',
   SWAP: 'Conversion',
+  TRADE: 'Trade',
 };
 
 const SUBTYPES: Readonly<Record<string, string>> = {
@@ -20,6 +21,9 @@ const SUBTYPES: Readonly<Record<string, string>> = {
   BLOCKCHAIN: 'On chain',
   BUY_CRYPTO: 'Bought with a provider',
   SWAP: 'Conversion',
+  SPOT_BUY: 'Spot buy',
+  SPOT_SELL: 'Spot sell',
+  TRADE_FEE: 'Trade fee',
 };
 
 /** "SUB_ACCOUNT" → "Sub account". */

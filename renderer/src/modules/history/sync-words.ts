@@ -17,6 +17,8 @@ export interface SyncStrip {
   error: string | null;
   /** Whether "Sync now" is offered. */
   canSync: boolean;
+  /** What the store leaves out and why (trades on symbols the service's list does not name), whatever the phase. */
+  notice: string | null;
 }
 
 /** "about 45 s", "about 3 min", "about 1 h 20 min": an estimate, said as one. */
@@ -54,6 +56,12 @@ function readBar(status: HistorySyncStatus): number | 'unknown' {
   return Math.min(100, Math.floor((100 * spent) / (spent + status.secondsLeft)));
 }
 
+/** "3,000 transactions", and "3,000 transactions and 120 trades" once spot trades are stored. */
+function storedText(status: HistorySyncStatus): string {
+  const transactions = countText(status.stored, 'transaction');
+  return status.trades !== undefined && status.trades > 0 ? `${transactions} and ${countText(status.trades, 'trade')}` : transactions;
+}
+
 /**
  * "65,000 transactions stored, reading…": what is stored leads, so the count goes on from where it was
  * after a restart (the running pass's own count starts again at 0); "… of 80,000" when main knows
@@ -61,7 +69,7 @@ function readBar(status: HistorySyncStatus): number | 'unknown' {
  */
 function firstReadDetail(status: HistorySyncStatus): string {
   const stored = status.expected === null
-    ? `${countText(status.stored, 'transaction')} stored, reading…`
+    ? `${storedText(status)} stored, reading…`
     : `${status.stored.toLocaleString('en-US')} of ${countText(status.expected, 'transaction')} stored, reading…`;
   const parts = [stored];
   if (status.ratePerSecond > 0) parts.push(rateText(status.ratePerSecond));
@@ -70,7 +78,11 @@ function firstReadDetail(status: HistorySyncStatus): string {
 }
 
 export function syncStrip(status: HistorySyncStatus, now: Date = new Date()): SyncStrip {
-  const stored = `${countText(status.stored, 'transaction')} stored`;
+  return { ...phaseStrip(status, now), notice: status.leftOut ?? null };
+}
+
+function phaseStrip(status: HistorySyncStatus, now: Date): Omit<SyncStrip, 'notice'> {
+  const stored = `${storedText(status)} stored`;
   switch (status.phase) {
     case 'initial':
       return { state: { label: 'Reading history', tone: 'info' }, detail: firstReadDetail(status), bar: readBar(status), error: null, canSync: false };
@@ -111,7 +123,7 @@ export function syncStrip(status: HistorySyncStatus, now: Date = new Date()): Sy
 export function syncAnnouncement(before: HistorySyncStatus | null, now: HistorySyncStatus): string | null {
   if (before === null || before.phase === now.phase) return null;
   if (now.phase === 'live' && (before.phase === 'initial' || before.phase === 'catchingUp' || before.phase === 'paused')) {
-    return `History up to date: ${countText(now.stored, 'transaction')} stored`;
+    return `History up to date: ${storedText(now)} stored`;
   }
   if (now.phase === 'paused') return `History sync paused: ${now.lastError ?? 'the last read failed; Coffer will try again'}`;
   return null;

@@ -83,4 +83,17 @@ describe('syncAnnouncement', () => {
     expect(syncAnnouncement(null, status({ phase: 'live' }))).toBeNull();
     expect(syncAnnouncement(status({ phase: 'live' }), status({ phase: 'catchingUp' }))).toBeNull();
   });
+
+describe('spot trades in the sync strip', () => {
+  it('counts the trades apart from the transactions, and says what the store leaves out whatever the phase', () => {
+    expect(syncStrip(status({ phase: 'live', stored: 3_000, trades: 120, syncedAt: null })).detail).toBe('3,000 transactions and 120 trades stored');
+    expect(syncStrip(status({ stored: 10, trades: 1 })).detail).toBe('10 transactions and 1 trade stored, reading…');
+    expect(syncStrip(status({ phase: 'live', stored: 5, trades: 0 })).detail).toBe('5 transactions stored');
+    const leftOut = '1 spot trade left out of the history: the service\'s symbol list does not name XYZUSDT.';
+    expect(syncStrip(status({ phase: 'live', leftOut })).notice).toBe(leftOut);
+    expect(syncStrip(status({ phase: 'paused', leftOut, lastError: 'down' })).notice).toBe(leftOut);
+    expect(syncStrip(status({ phase: 'live' })).notice).toBeNull();
+    expect(syncAnnouncement(status({ phase: 'catchingUp' }), status({ phase: 'live', stored: 2, trades: 3 }))).toBe('History up to date: 2 transactions and 3 trades stored');
+  });
+});
 });

@@ -49,10 +49,12 @@ export function tradeHistoryCalls(calls: ServiceCalls, shape: TradeListShape): T
   return {
     spotTradesAfterId: (afterId, oneAtATime = false) => {
       const firstFrom = afterId === undefined ? undefined : (BigInt(requireText(afterId, 'afterId')) + 1n).toString();
-      // As the transaction history's first read (v3/history.ts): three pages in flight.
+      // Three pages in flight, as the transaction history's first read (v3/history.ts), re-anchored
+      // every five pages: a list read by offset steps over every record before it, and a hundred
+      // thousand trades read with offsets up to 90 000 took twice as long as with offsets under 5 000.
       return walkByIdPipelined(
         (from, offset, limit) => list({ by: 'id', sort: 'ASC', from, offset: offset === 0 ? undefined : offset, limit }),
-        (trade) => trade.id, { pageSize: PAGE_SIZE, firstFrom, concurrency: oneAtATime ? 1 : 3, anchorPages: 90 },
+        (trade) => trade.id, { pageSize: PAGE_SIZE, firstFrom, concurrency: oneAtATime ? 1 : 3, anchorPages: 5 },
       );
     },
     lastSpotTrade: async () => (await list({ by: 'id', sort: 'DESC', limit: 1 }))[0] ?? null,

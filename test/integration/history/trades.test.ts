@@ -143,6 +143,20 @@ describe('spot trades in the history store', () => {
     desk.close();
   });
 
+  it('stores the same legs through version 2\'s trade history', async () => {
+    const email = 'alice@sandbox.test';
+    await placeMarket(email, 'ETHBTC', 'sell', '0.011');
+    const desk = await h.openDesk(email, { live: false, apiVersion: '2' });
+    await waitForSync(desk, (status) => status.phase === 'live', 30_000);
+    const trades = await h.serviceTrades(email);
+    expect(trades.length).toBeGreaterThanOrEqual(2);
+    const stored = desk.stored();
+    expect(storedTradeIds(stored, trades)).toEqual(trades.map((trade) => String(trade.id)));
+    expect(storedMoved(stored)).toEqual(serviceMoved(trades));
+    expect(desk.tradeRequests()).toBeGreaterThan(0);
+    desk.close();
+  });
+
   it('syncs the transactions on when the key may not read trades, and says the trades are not read', async () => {
     const email = 'sub-beta@sandbox.test';
     await placeMarket(email, 'BTCUSDT', 'buy', '0.0002');

@@ -1,10 +1,22 @@
 // What the portfolio spec computes on its own, beside the page: a currency's holding at a day's
 // close straight from the sandbox over REST with a key of the sandbox's master account — today's
 // wallet + spot balances (available + reserved) minus the change of every counted transaction
-// created after the close. Counted, as main/core/portfolio/rules.ts documents: SUCCESS only, moves
-// between wallet and spot left out; in = +amount, out = −amount, and the fee always out.
+// created after the close, and of every spot trade made after it. Counted, as
+// main/core/portfolio/rules.ts documents: SUCCESS only, moves between wallet and spot left out;
+// in = +amount, out = −amount, and the fee always out; a trade moves its base quantity, its quote
+// quantity × price the other way, and its fee (a rebate when negative) in the symbol's fee currency.
 import Decimal from '../../preload/contract/decimal';
 import type { SandboxDesk } from './approvals-sandbox';
+
+interface TradeRecord {
+  id: number;
+  symbol: string;
+  side: string;
+  quantity: string;
+  price: string;
+  fee: string;
+  timestamp: string;
+}
 
 interface BalanceRecord {
   currency: string;
@@ -55,10 +67,34 @@ export class HoldingsReader {
     }
   }
 
+  /** Every spot trade made after `closeMs`, with its symbol's base, quote and fee currencies. */
+  async tradesAfter(closeMs: number): Promise<Array<TradeRecord & { base: string; quote: string; feeCurrency: string }>> {
+    const symbols = await this.get<Record<string, { base_currency: string; quote_currency: string; fee_currency: string }>>('/api/3/public/symbol');
+    const found: TradeRecord[] = [];
+    for (let from = 0; ; ) {
+      const page = await this.get<TradeRecord[]>(`/api/3/spot/history/trade?by=id&sort=ASC&limit=${PAGE}&from=${from}`);
+      found.push(...page.filter((trade) => Date.parse(trade.timestamp) > closeMs));
+      if (page.length < PAGE) break;
+      from = (page.at(-1) as TradeRecord).id + 1;
+    }
+    return found.map((trade) => {
+      const symbol = symbols[trade.symbol];
+      if (symbol === undefined) throw new Error(`no symbol ${trade.symbol}`);
+      return { ...trade, base: symbol.base_currency, quote: symbol.quote_currency, feeCurrency: symbol.fee_currency };
+    });
+  }
+
   /** Per currency: the holding at the close (`closeAt`, ISO) of the master account. */
   async atClose(closeAt: string): Promise<Map<string, Decimal>> {
     const closeMs = Date.parse(closeAt);
-    const [holdings, after] = await Promise.all([this.today(), this.createdAfter(closeMs)]);
+    const [holdings, after, trades] = await Promise.all([this.today(), this.createdAfter(closeMs), this.tradesAfter(closeMs)]);
+    const takeBack = (currency: string, change: Decimal) => holdings.set(currency, (holdings.get(currency) ?? new Decimal(0)).minus(change));
+    for (const trade of trades) {
+      const sign = trade.side === 'buy' ? 1 : -1;
+      takeBack(trade.base, new Decimal(trade.quantity).times(sign));
+      takeBack(trade.quote, new Decimal(trade.quantity).times(trade.price).times(-sign));
+      takeBack(trade.feeCurrency, new Decimal(trade.fee).negated());
+    }
     for (const record of after) {
       if (record.status !== 'SUCCESS') continue;
       if (record.type === 'TRANSFER' && INSIDE_WALLET_AND_SPOT.has(record.subtype)) continue;

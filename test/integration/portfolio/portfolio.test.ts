@@ -1,6 +1,6 @@
 // The portfolio against a real sandbox (90 days of market history, a few hundred seeded
 // transactions) over real sockets: a day's balances equal to what the test works out itself from
-// the service's own transaction list and balances; the net worth from the first transaction's
+// the service's own transaction and trade lists and balances; the net worth from the first transaction's
 // day, priced; a snapshot contradicted by a deposit the history has not synced; the whole with
 // sub-accounts carried; and a missing price said as such.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,9 +49,31 @@ async function serviceHoldings(): Promise<Map<string, Decimal>> {
   return sums;
 }
 
-/** The reconstruction worked out here from the service's list: SUCCESS only, at created_at; moves inside wallet + spot skipped. */
-function holdingsAt(now: Map<string, Decimal>, txs: readonly Tx[], closeMs: number, skipSubAccounts: boolean): Map<string, string> {
+/** What each spot trade moved per currency, from the service's trade list and symbol list, at the trade's time. */
+async function serviceTradeMoves(): Promise<Array<{ atMs: number; currency: string; delta: Decimal }>> {
+  const symbols = await h.truth<Record<string, { base_currency: string; quote_currency: string; fee_currency: string }>>(MASTER, '/api/3/public/symbol');
+  return (await h.serviceTrades(MASTER)).flatMap((trade) => {
+    const symbol = symbols[trade.symbol];
+    if (symbol === undefined) throw new Error(`no symbol ${trade.symbol}`);
+    const sign = trade.side === 'buy' ? 1 : -1;
+    const atMs = Date.parse(trade.timestamp);
+    return [
+      { atMs, currency: symbol.base_currency, delta: new Decimal(trade.quantity).times(sign) },
+      { atMs, currency: symbol.quote_currency, delta: new Decimal(trade.quantity).times(trade.price).times(-sign) },
+      { atMs, currency: symbol.fee_currency, delta: new Decimal(trade.fee).negated() },
+    ];
+  });
+}
+
+/**
+ * The reconstruction worked out here from the service's lists: SUCCESS transactions only, at
+ * created_at, moves inside wallet + spot skipped; every spot trade at its time.
+ */
+async function holdingsAt(now: Map<string, Decimal>, txs: readonly Tx[], closeMs: number, skipSubAccounts: boolean): Promise<Map<string, string>> {
   const held = new Map(now);
+  for (const move of await serviceTradeMoves()) {
+    if (move.atMs > closeMs) held.set(move.currency, (held.get(move.currency) ?? new Decimal(0)).minus(move.delta));
+  }
   for (const tx of txs) {
     if (tx.status !== 'SUCCESS' || Date.parse(tx.created_at) <= closeMs) continue;
     if (tx.type === 'TRANSFER' && (tx.subtype === 'WALLET_TO_SPOT' || tx.subtype === 'SPOT_TO_WALLET')) continue;
@@ -74,7 +96,7 @@ describe('portfolio against the sandbox', () => {
     const today = Math.floor(Date.now() / DAY);
     for (const day of [today - 80, today - 31, today - 1]) {
       const balances = unwrap(await desk.core.handlers.balancesOnDate({ day: dayText(day * DAY), valuationCurrency: 'USDT', scope: 'master' }));
-      expect(rowsOf(balances)).toEqual(holdingsAt(now, txs, (day + 1) * DAY - 1, false));
+      expect(rowsOf(balances)).toEqual(await holdingsAt(now, txs, (day + 1) * DAY - 1, false));
       expect(balances.closeAt).toBe(new Date((day + 1) * DAY - 1).toISOString());
       // Sorted by value, each valued at its own close, summed.
       const values = balances.rows.map((row) => row.value).filter((v): v is string => v !== null).map((v) => new Decimal(v));
@@ -130,7 +152,7 @@ describe('portfolio against the sandbox', () => {
     // The BTC deposit of the test before is not synced: the reconstruction takes it back from the list it knows.
     const known = txs.filter((tx) => !(tx.native.currency === 'BTC' && new Decimal(tx.native.amount).eq('0.125') && tx.type === 'DEPOSIT'));
     expect(known).toHaveLength(txs.length - 1);
-    expect(rowsOf(balances)).toEqual(holdingsAt(now, known, (day + 1) * DAY - 1, true));
+    expect(rowsOf(balances)).toEqual(await holdingsAt(now, known, (day + 1) * DAY - 1, true));
     expect(balances.notes.some((n) => n.kind === 'subAccountsCarried')).toBe(true);
   });
 

@@ -62,7 +62,7 @@ const CASES: Case[] = [
   }],
   ['symbols', async () => {
     const btcUsdt = (await api.symbols()).find((symbol) => symbol.id === 'BTCUSDT');
-    expect(btcUsdt).toEqual({ id: 'BTCUSDT', base: 'BTC', quote: 'USDT' });
+    expect(btcUsdt).toEqual({ id: 'BTCUSDT', base: 'BTC', quote: 'USDT', feeCurrency: 'USDT' });
   }],
   ['candles', async () => {
     const candles = await api.candles('BTCUSDT', { period: 'H1', limit: 5 });
@@ -373,6 +373,28 @@ const CASES: Case[] = [
   }],
   ['cancelOrders', async () => {
     expect(await api.cancelOrders('ETHUSDT')).toEqual([]);
+  }],
+  ['spotTradesAfterId', async () => {
+    for (const clientOrderId of ['facadev2trade01', 'facadev2trade02']) {
+      const placed = await api.placeOrder({ clientOrderId, symbol: 'ETHUSDT', side: 'buy', type: 'market', quantity: new Decimal('0.01') });
+      expect(placed.status).toBe('done');
+    }
+    const trades = await collect(api.spotTradesAfterId(undefined));
+    const ids = trades.map((trade) => trade.id);
+    expect(ids.map(BigInt)).toEqual([...ids.map(BigInt)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // The same records as version 3's list, field for field.
+    expect(trades).toEqual(await collect(v3.spotTradesAfterId(undefined)));
+    const mine = trades.find((trade) => trade.clientOrderId === 'facadev2trade01');
+    expect(mine).toMatchObject({ symbol: 'ETHUSDT', side: 'buy' });
+    expect(mine?.quantity.eq('0.01')).toBe(true);
+    expect(isDecimal(mine?.price) && isDecimal(mine?.fee)).toBe(true);
+    // After an id, only what came later; a catch-up one page at a time gives the same.
+    const before = need(ids.at(-2), 'two trades');
+    expect((await collect(api.spotTradesAfterId(before, true))).map((trade) => trade.id)).toEqual([ids.at(-1)]);
+  }],
+  ['lastSpotTrade', async () => {
+    const all = await collect(api.spotTradesAfterId(undefined));
+    expect((await api.lastSpotTrade())?.id).toBe(all.at(-1)?.id);
   }],
   ['close', async () => {
     const own = clientForV2(fixture);

@@ -29,12 +29,13 @@ async function rawGet(path: string): Promise<unknown> {
 }
 
 describe('symbols', () => {
-  it('lists every spot symbol the service lists, with its base and quote', async () => {
+  it('lists every spot symbol the service lists, with its base, quote and fee currency', async () => {
     const symbols = await api.symbols();
-    const raw = (await rawGet('/api/3/public/symbol')) as Record<string, { type: string; base_currency: string; quote_currency: string }>;
+    const raw = (await rawGet('/api/3/public/symbol')) as Record<string, { type: string; base_currency: string; quote_currency: string; fee_currency: string }>;
     const spot = Object.entries(raw).filter(([, record]) => record.type === 'spot');
     expect(symbols.map((s) => s.id).sort()).toEqual(spot.map(([id]) => id).sort());
-    expect(symbols.find((s) => s.id === 'BTCUSDT')).toEqual({ id: 'BTCUSDT', base: 'BTC', quote: 'USDT' });
+    expect(symbols.find((s) => s.id === 'BTCUSDT')).toEqual({ id: 'BTCUSDT', base: 'BTC', quote: 'USDT', feeCurrency: raw.BTCUSDT?.fee_currency });
+    expect(symbols.every((s) => s.feeCurrency === raw[s.id]?.fee_currency)).toBe(true);
   });
 });
 

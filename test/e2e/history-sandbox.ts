@@ -53,6 +53,21 @@ export async function recordSyncPhases(page: Page): Promise<() => Promise<SeenPh
   return () => page.evaluate(() => (window as unknown as { __syncPhases: SeenPhase[] }).__syncPhases.slice());
 }
 
+/** The rows the history keeps for the account's spot trades: a paid and a received leg each, and a fee line unless its fee is zero. */
+export async function tradeRows(restUrl: string, key: { apiKey: string; secretKey: string }): Promise<number> {
+  let rows = 0;
+  for (let from = 0; ; ) {
+    const response = await fetch(`${restUrl}/api/3/spot/history/trade?by=id&sort=ASC&limit=1000&from=${from}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${key.apiKey}:${key.secretKey}`).toString('base64')}` },
+    });
+    if (!response.ok) throw new Error(`the trade history: ${response.status} ${await response.text()}`);
+    const page = (await response.json()) as Array<{ id: number; fee: string }>;
+    rows += page.reduce((sum, trade) => sum + (new Decimal(trade.fee).isZero() ? 2 : 3), 0);
+    if (page.length < 1000) return rows;
+    from = (page.at(-1) as { id: number }).id + 1;
+  }
+}
+
 /** Every URL the page asks for (documents, scripts, sockets, images…), from now on. */
 export function recordRequests(page: Page): string[] {
   const urls: string[] = [];

@@ -185,6 +185,8 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
   });
 
   const historyHold = holdUntilBalances(deps.historyHoldMs, () => history?.start(), realTimers);
+  // A trade on the stream is read into the history from the trade list (ids, fees), not from the report.
+  const stopTradeReports = orders.onTradeReported(() => history?.tradesReported());
   withdrawals.start();
   ledger.start();
   wallet.startLive(
@@ -205,6 +207,7 @@ export function openScope(session: ProfileSession, deps: ScopeDeps): OpenScope {
   return {
     scope: { profile, api, audit: deps.audit, ledger, wallet, withdrawals, transfers, subAccounts, buyCrypto, history, portfolio, market, orders },
     close() {
+      stopTradeReports();
       orders.close();
       historyHold.cancel();
       portfolio.close();

@@ -13,7 +13,7 @@
 //   POST /sandbox/keys {account?, rights, label?} → a new key pair
 //   POST /sandbox/seed-transactions {account?, count ≤ 200000}  bulk settled history in one transaction
 //   POST /sandbox/seed-trades {count 1..200000, accountId? (or account; default the master), days? (1..3650, default 90)}
-//        → {inserted, firstId, lastId}: filled spot orders (one trade each) over the last `days`, the
+//        → {inserted, firstId, lastId} (trade ids): filled spot orders (one trade each) over the last `days`, the
 //        account's spot balances moved by exactly their net
 //   POST /sandbox/sub-accounts {count ≤ 500, status? (new|active|frozen|disabled, default active),
 //        funding? {CODE: amount} wallet balances each starts with} → {ids}: more sub-accounts of the master

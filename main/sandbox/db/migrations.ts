@@ -169,4 +169,12 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE spot_orders ADD COLUMN inactive INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX spot_orders_list ON spot_orders (account_id, order_list_id) WHERE order_list_id IS NOT NULL;
   `,
+  // Trades are numbered as they execute, apart from their orders: a resting order that fills late
+  // has an old order id, and a client reading the trade list by ascending id must still find it
+  // after the trades it has read. Trades filled before this kept their order's id.
+  `
+  ALTER TABLE spot_orders ADD COLUMN trade_id INTEGER;
+  UPDATE spot_orders SET trade_id = id WHERE status = 'filled';
+  CREATE UNIQUE INDEX spot_orders_trade_id ON spot_orders (trade_id) WHERE trade_id IS NOT NULL;
+  `,
 ];

@@ -18,7 +18,7 @@ export const TRADABLE_SYMBOLS = SYMBOLS.filter((s) => s.status === 'working');
 const ORDER_COLUMNS = [
   'account_id', 'client_order_id', 'symbol', 'side', 'type', 'time_in_force', 'quantity', 'quantity_cumulative', 'price',
   'price_average', 'stop_price', 'expire_time', 'post_only', 'status', 'reserved_currency', 'reserved_amount', 'created_at',
-  'updated_at', 'fee', 'taker',
+  'updated_at', 'fee', 'taker', 'trade_id',
 ] as const satisfies readonly (keyof NewOrderRow)[];
 const INSERT_ORDER_SQL = `INSERT INTO spot_orders (${ORDER_COLUMNS.join(', ')}) VALUES (${ORDER_COLUMNS.map(() => '?').join(', ')})`;
 
@@ -56,7 +56,7 @@ export function seededTrade(prng: Prng, accountId: number, symbol: SymbolDef, si
   return { row, money };
 }
 
-/** Inserts the rows in order with one prepared statement (the caller holds the transaction); returns the first and last ids. */
+/** Inserts the rows in order with one prepared statement (the caller holds the transaction), numbering their trades on from the last; returns the first and last trade ids. */
 export function insertTradeRows(db: SandboxDb, rows: readonly NewOrderRow[]): { firstId: number; lastId: number } {
   const insert = tradeInserter(db);
   rows.forEach(insert);
@@ -65,10 +65,13 @@ export function insertTradeRows(db: SandboxDb, rows: readonly NewOrderRow[]): { 
 
 function tradeInserter(db: SandboxDb): ((row: NewOrderRow) => void) & { ids(): { firstId: number; lastId: number } } {
   const statement = db.prepare(INSERT_ORDER_SQL);
+  let nextTradeId = (db.prepare('SELECT COALESCE(MAX(trade_id), 0) + 1 AS next FROM spot_orders').get() as { next: number }).next;
   let firstId = 0;
   let lastId = 0;
   const insert = (row: NewOrderRow): void => {
-    lastId = Number(statement.run(ORDER_COLUMNS.map((column) => row[column])).lastInsertRowid);
+    const numbered = row.status === 'filled' ? { ...row, trade_id: nextTradeId++ } : row;
+    const orderId = Number(statement.run(ORDER_COLUMNS.map((column) => numbered[column] ?? null)).lastInsertRowid);
+    lastId = numbered.trade_id ?? orderId;
     if (firstId === 0) firstId = lastId;
   };
   return Object.assign(insert, { ids: () => ({ firstId, lastId }) });

@@ -214,7 +214,7 @@ export class SpotEngine {
     for (const [currency, delta] of money.deltas) tx.move(row.account_id, 'spot', currency, delta);
     this.store.update(row.id, {
       status: 'filled', quantity_cumulative: row.quantity, price_average: price.toFixed(), updated_at: now,
-      fee: formatAmount(money.fee, symbol.feeCurrency), taker: taker ? 1 : 0,
+      fee: formatAmount(money.fee, symbol.feeCurrency), taker: taker ? 1 : 0, trade_id: this.store.nextTradeId(),
     });
     this.lists?.filled(tx, row, now);
   }

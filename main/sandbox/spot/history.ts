@@ -57,18 +57,19 @@ export function tradeRows(db: SandboxDb, accountId: number, p: ParamReader, orde
   const where = ["status = 'filled'"];
   const args: Record<string, unknown> = {};
   if (orderId !== undefined) { where.push('id = @orderId'); args.orderId = orderId; }
-  const page = readPage(p, where, args);
+  const page = readPage(p, where, args, 'trade_id');
   return query(db, accountId, where, args, page.order, page.limit, page.offset);
 }
 
-function readPage(p: ParamReader, where: string[], args: Record<string, unknown>): { order: string; limit: number; offset: number } {
+/** The page parameters; by=id reads `idColumn` (the order's id in the order history, the trade's in the trade list). */
+function readPage(p: ParamReader, where: string[], args: Record<string, unknown>, idColumn = 'id'): { order: string; limit: number; offset: number } {
   const symbols = p.list('symbol')?.map((s) => s.toUpperCase());
   if (symbols) {
     where.push(`symbol IN (${symbols.map((_, i) => `@s${i}`).join(', ')})`);
     symbols.forEach((s, i) => { args[`s${i}`] = s; });
   }
   const by = p.oneOf('by', ['id', 'timestamp'] as const, 'id');
-  const column = by === 'id' ? 'id' : 'updated_at';
+  const column = by === 'id' ? idColumn : 'updated_at';
   const from = by === 'id' ? p.optionalInt('from', 0, Number.MAX_SAFE_INTEGER) : p.optionalTime('from');
   const till = by === 'id' ? p.optionalInt('till', 0, Number.MAX_SAFE_INTEGER) : p.optionalTime('till');
   if (from !== undefined) { where.push(`${column} >= @from`); args.from = from; }
@@ -89,7 +90,7 @@ function historyRecord(row: OrderRow): Record<string, unknown> {
 
 function tradeRecord(row: OrderRow): Record<string, unknown> {
   return {
-    id: row.id, order_id: row.id, client_order_id: row.client_order_id, symbol: row.symbol, side: row.side,
+    id: row.trade_id ?? row.id, order_id: row.id, client_order_id: row.client_order_id, symbol: row.symbol, side: row.side,
     quantity: row.quantity_cumulative, price: row.price_average, fee: row.fee ?? '0', timestamp: iso(row.updated_at),
     taker: row.taker === 1,
   };

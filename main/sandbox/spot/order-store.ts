@@ -27,6 +27,8 @@ export interface OrderRow {
   /** Set when the order filled: the fee in the symbol's fee currency, and taker (1) or maker (0). */
   fee?: string | null;
   taker?: number | null;
+  /** Set when the order filled: its trade's id, numbered in the order trades executed. */
+  trade_id?: number | null;
   /** Order lists: the list's id, its contingency, the order's place in it (0 = primary) and 1 while it waits for the primary. */
   order_list_id?: string | null;
   contingency_type?: string | null;
@@ -75,6 +77,12 @@ export class OrderStore {
   listSiblings(accountId: number, listId: string, exceptId: number): OrderRow[] {
     return cachedStatement(this.db, 'SELECT * FROM spot_orders WHERE account_id = ? AND order_list_id = ? AND id != ? ORDER BY list_position')
       .all(accountId, listId, exceptId) as OrderRow[];
+  }
+
+  /** The id the next trade takes: one above every trade so far, so ids follow execution. */
+  nextTradeId(): number {
+    const row = cachedStatement(this.db, 'SELECT COALESCE(MAX(trade_id), 0) + 1 AS next FROM spot_orders').get() as { next: number };
+    return row.next;
   }
 
   countActive(accountId: number, symbol?: string): number {

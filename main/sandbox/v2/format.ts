@@ -164,7 +164,7 @@ export interface V2Trade {
 /** "Trading history record": the sandbox fills an order in one execution, whose id is the order's. */
 export function v2Trade(row: OrderRow): V2Trade {
   return {
-    id: row.id, orderId: row.id, clientOrderId: row.client_order_id, symbol: row.symbol, side: row.side,
+    id: row.trade_id ?? row.id, orderId: row.id, clientOrderId: row.client_order_id, symbol: row.symbol, side: row.side,
     quantity: row.quantity_cumulative, price: row.price_average ?? row.price ?? '0', fee: row.fee ?? '0',
     timestamp: iso(row.updated_at), taker: row.taker === 1,
   };

@@ -22,7 +22,8 @@ async function makerPair(symbol: string, quantity: string, ticks: number): Promi
   const ids = [`maker-buy-${symbol}`, `maker-sell-${symbol}`];
   await place({ client_order_id: ids[0], symbol, side: 'buy', quantity, price: price.minus(tick.times(ticks)).toFixed() });
   await place({ client_order_id: ids[1], symbol, side: 'sell', quantity, price: price.plus(tick.times(ticks)).toFixed() });
-  for (let step = 0; step < 600; step++) {
+  // The price wanders for days at a time (a stable coin drifts a tick or two): up to 500 hours.
+  for (let step = 0; step < 3_000; step++) {
     const active = (await h.call('GET', '/api/3/spot/order', { query: `symbol=${symbol}` })).json as Order[];
     if (!active.some((o) => ids.includes(o.client_order_id))) return;
     await h.control('POST', '/sandbox/clock/advance', { ms: 600_000 });
@@ -72,6 +73,27 @@ describe('fill money', () => {
     expect(makers).toHaveLength(2);
     for (const t of makers) expect(new Decimal(t.fee).isNegative(), t.fee).toBe(true);
     expect(difference(await spotTotals(h), before)).toEqual(nonZero(tradeLegs(trades, await symbolInfo(h))));
+  });
+});
+
+describe('trade ids', () => {
+  it('numbers trades as they execute, so a resting order that fills late lists after the trades made meanwhile', async () => {
+    const symbol = 'ETHUSDT';
+    const tick = new Decimal((await symbolInfo(h))[symbol]?.tick_size ?? '0.01');
+    const price = new Decimal((await place({ symbol, side: 'buy', quantity: '0.01' })).price_average ?? 0);
+    const resting = await h.call('POST', '/api/3/spot/order', { body: { client_order_id: 'late-maker-1', symbol, side: 'sell', quantity: '0.01', price: price.plus(tick.times(2)).toFixed() } });
+    const restingId = (resting.json as { id: number }).id;
+    const market = (await h.call('POST', '/api/3/spot/order', { body: { symbol: 'BTCUSDT', side: 'buy', quantity: '0.0001' } })).json as { id: number };
+    expect(market.id).toBeGreaterThan(restingId);
+    const marketTrade = (await allTrades(h)).find((t) => t.order_id === market.id);
+    for (let step = 0; step < 600; step++) {
+      const active = (await h.call('GET', '/api/3/spot/order', { query: `symbol=${symbol}` })).json as Order[];
+      if (!active.some((o) => o.client_order_id === 'late-maker-1')) break;
+      await h.control('POST', '/sandbox/clock/advance', { ms: 600_000 });
+    }
+    const after = (await h.call('GET', '/api/3/spot/history/trade', { query: `by=id&sort=ASC&from=${(marketTrade?.id ?? 0) + 1}` })).json as { id: number; order_id: number }[];
+    expect(after.map((t) => t.order_id)).toContain(restingId);
+    expect(after.find((t) => t.order_id === restingId)?.id).toBeGreaterThan(marketTrade?.id ?? Infinity);
   });
 });
 

@@ -14,6 +14,7 @@ import { RowPricer } from '../../../main/core/exports/pricing/row-pricer';
 import { CanonicalCsvReader } from '../../../main/core/exports/formats/canonical-csv';
 import { insertEntries } from '../../../main/core/history/query';
 import { applyHistorySchema } from '../../../main/core/history/schema';
+import { CLOSES_TABLE, PORTFOLIO_MIGRATION } from '../../../main/core/portfolio/tables';
 import { legsOf } from './trade-legs';
 
 const DAY_MS = 86_400_000;
@@ -83,7 +84,19 @@ describe('the price table of an export', () => {
     ]);
   });
 
-  it('prices nothing but the valuation currency without a price source, saying so per row', async () => {
+  it('uses the closes the store keeps when there is no network (the command line)', async () => {
+    const kept = join(root, 'kept.db');
+    const store = new Database(kept);
+    applyHistorySchema(store);
+    store.exec(PORTFOLIO_MIGRATION.sql);
+    insertEntries(store, legsOf({ id: 3, ...at('2025-01-20T08:00:00Z') }));
+    store.prepare(`INSERT INTO ${CLOSES_TABLE} (quote, currency, day, close) VALUES ('USDT', 'ETH', ?, '1234.5')`).run(day('2025-01-20'));
+    store.close();
+    const pricer = new RowPricer((await readPriceTable({ dbPath: kept, filter: {}, valuationCurrency: 'USDT', now })).table);
+    expect(pricer.valueOf('ETH', '2', '2025-01-20T08:00:00Z').value).toBe('2469'); // 2 × 1234.5
+  });
+
+  it('prices nothing but the valuation currency without a price source or kept closes, saying so per row', async () => {
     const { table } = await readPriceTable({ dbPath, filter: {}, valuationCurrency: 'USDT', now });
     const pricer = new RowPricer(table);
     expect(pricer.valueOf('USDT', '100', '2025-02-01T08:00:00Z').value).toBe('100');

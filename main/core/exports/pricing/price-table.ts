@@ -26,10 +26,13 @@ export interface PriceTableRequest {
   nativeBinding?: string;
   filter: HistoryFilter;
   valuationCurrency: string;
-  /** Absent: no prices are read (every row but the valuation currency's is said to be unpriced). */
+  /** Absent (the command line, offline): only the closes the store already keeps are used. */
   api?: PriceHistoryApi;
   now: Date;
 }
+
+/** A price history that is never reached: the closes book then answers from what it keeps. */
+const OFFLINE: PriceHistoryApi = { priceHistory: () => Promise.reject(new Error('no network: only kept closes are used')) };
 
 interface CurrencySpan {
   currency: string;
@@ -42,7 +45,6 @@ export async function readPriceTable(request: PriceTableRequest): Promise<{ tabl
   const table = emptyPriceTable(valuation);
   const readAt = request.now.toISOString();
   const describe = () => ({ currency: valuation, source: PRICE_SOURCE, rule: PRICING_RULE, readAt, series: seriesOf(table) });
-  if (request.api === undefined) return { table, manifest: describe() };
   const db = new Database(request.dbPath, bindingOptions(request.nativeBinding, { fileMustExist: true }));
   let cache: Database.Database | null = null;
   try {
@@ -59,12 +61,12 @@ export async function readPriceTable(request: PriceTableRequest): Promise<{ tabl
     const fromDay = Math.floor(Math.min(...spans.map((span) => span.lo)) / DAY_MS);
     const tillDay = Math.min(today - 1, Math.floor(Math.max(...spans.map((span) => span.hi)) / DAY_MS));
     const currencies = spans.map((span) => span.currency);
-    const closes = await new ClosesBook(cache ?? db, request.api).closes(currencies, valuation, fromDay, tillDay);
+    const closes = await new ClosesBook(cache ?? db, request.api ?? OFFLINE).closes(currencies, valuation, fromDay, tillDay);
     for (const [currency, byDay] of closes) {
       table.daily[currency] = Object.fromEntries([...byDay].map(([day, close]) => [String(day), close.toFixed()]));
     }
     const recent = spans.filter((span) => span.hi >= today * DAY_MS).map((span) => span.currency);
-    if (recent.length > 0) await readHourly(request.api, recent, valuation, today * DAY_MS, request.now.getTime(), table);
+    if (recent.length > 0 && request.api !== undefined) await readHourly(request.api, recent, valuation, today * DAY_MS, request.now.getTime(), table);
     return { table, manifest: describe() };
   } finally {
     cache?.close();

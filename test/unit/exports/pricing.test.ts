@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import Decimal from '../../../preload/contract/decimal';
 import type { PriceHistoryQuery } from '../../../main/exchange/domain/market';
 import { readPriceTable, PRICE_SOURCE } from '../../../main/core/exports/pricing/price-table';
-import { RowPricer } from '../../../main/core/exports/pricing/row-pricer';
+import { exactProduct, RowPricer, scaled } from '../../../main/core/exports/pricing/row-pricer';
 import { CanonicalCsvReader } from '../../../main/core/exports/formats/canonical-csv';
 import { insertEntries } from '../../../main/core/history/query';
 import { applyHistorySchema } from '../../../main/core/history/schema';
@@ -38,6 +38,21 @@ describe('a row priced', () => {
     expect(pricer.valueOf('BTC', '1', '2025-01-11T00:00:00.000Z')).toEqual({ value: null, currency: 'EUR', note: 'unknown: no BTC price in EUR for 2025-01-11' });
     expect(pricer.valueOf('ETH', 'abc', '2025-01-10T00:00:00.000Z').value).toBeNull();
     expect(pricer.unpriced).toBe(2);
+  });
+});
+
+describe('the exact product a value is', () => {
+  it('equals decimal.js\'s product on random amounts and prices, zeros and 18-decimal amounts included', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
+    const decimal = () => {
+      const whole = String(next() % 100_000);
+      const places = next() % 19;
+      return places === 0 ? whole : `${whole}.${String(next()).padStart(10, '0').repeat(2).slice(0, places)}`;
+    };
+    const cases: Array<[string, string]> = [['0', '123.4'], ['0.000000000000000001', '0.5'], ['100', '0.01'], ['1.10', '10']];
+    for (let i = 0; i < 2_000; i += 1) cases.push([decimal(), decimal()]);
+    for (const [a, b] of cases) expect(exactProduct(scaled(a)!, scaled(b)!), `${a} × ${b}`).toBe(new Decimal(a).times(b).toFixed());
   });
 });
 

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { ExportValuation, HistoryFilter } from '../../../../preload/contract/history';
 import { PORTFOLIO_MIGRATION, CLOSES_TABLE } from '../../portfolio/tables';
 import { ClosesBook, type PriceHistoryApi } from '../../portfolio/closes';
+import { DAILY_CURRENCY_TABLE } from '../../history/schema';
 import { bindingOptions } from '../sqlite-binding';
 import { DAY_MS, emptyPriceTable, HOUR_MS, type PriceTable } from './row-pricer';
 
@@ -74,14 +75,18 @@ export async function readPriceTable(request: PriceTableRequest): Promise<{ tabl
   }
 }
 
-/** Each currency of the rows the filter may export, with its first and last row's time (a cheap superset: one grouped scan). */
+/**
+ * Each currency of the rows the filter may export, with the start of its first and the end of its
+ * last row's UTC day: a superset read from the store's daily sums per currency (a few rows per
+ * day, not one per transaction, so a million-row store answers at once).
+ */
 function currencySpans(db: Database.Database, filter: HistoryFilter): CurrencySpan[] {
-  const from = filter.from === undefined ? Number.MIN_SAFE_INTEGER : Date.parse(filter.from);
-  const till = filter.till === undefined ? Number.MAX_SAFE_INTEGER : Date.parse(filter.till);
-  const rows = db.prepare(`SELECT currency, MIN(created_ms) AS lo, MAX(created_ms) AS hi FROM history_entries
-    WHERE created_ms BETWEEN ? AND ? GROUP BY currency ORDER BY currency`).all(from, till) as CurrencySpan[];
+  const fromDay = filter.from === undefined ? -1e9 : Math.floor(Date.parse(filter.from) / DAY_MS);
+  const tillDay = filter.till === undefined ? 1e9 : Math.floor(Date.parse(filter.till) / DAY_MS);
+  const rows = db.prepare(`SELECT currency, MIN(day) AS lo, MAX(day) AS hi FROM ${DAILY_CURRENCY_TABLE}
+    WHERE day BETWEEN ? AND ? GROUP BY currency ORDER BY currency`).all(fromDay, tillDay) as CurrencySpan[];
   const wanted = filter.currencies === undefined || filter.currencies.length === 0 ? null : new Set(filter.currencies);
-  return rows.filter((row) => wanted === null || wanted.has(row.currency));
+  return rows.filter((row) => wanted === null || wanted.has(row.currency)).map((row) => ({ currency: row.currency, lo: row.lo * DAY_MS, hi: (row.hi + 1) * DAY_MS - 1 }));
 }
 
 /** Today's hourly closes (all currencies in one request; one by one when that fails; a currency failing again is left unpriced). */

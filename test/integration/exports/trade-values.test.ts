@@ -24,6 +24,7 @@ import { applyHistorySchema } from '../../../main/core/history/schema';
 import { clientFor, startFixture, type Fixture } from '../exchange/sandbox-fixture';
 import { testKey, trustOnly } from '../../unit/exports/signed-export';
 import { legsOf } from '../../unit/exports/trade-legs';
+import { exportedNetPerCurrency } from './exported-sums';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -145,6 +146,13 @@ describe("an export's values against the sandbox's candles", () => {
       if (entry.currency === 'NOPRICE') expect(row[col('value_note')]).toMatch(/^unknown: no NOPRICE price in USDT/);
       else expect(row[col('value_note')]).toBeNull();
     }
+  });
+
+  it('transactions.csv moves each currency by exactly the sum of its legs', async () => {
+    const expected = new Map<string, Decimal>();
+    for (const e of ROWS) expected.set(e.currency, (expected.get(e.currency) ?? new Decimal(0)).plus(e.direction === 'in' ? e.amount : `-${e.amount}`));
+    const exported = exportedNetPerCurrency(await fileText(exports.get('csv')!.path, 'transactions.csv'));
+    expect(Object.fromEntries([...exported].map(([c, v]) => [c, v.toFixed()]))).toEqual(Object.fromEntries([...expected].map(([c, v]) => [c, v.toFixed()])));
   });
 
   it('transactions.json carries the same values', async () => {

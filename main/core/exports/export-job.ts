@@ -15,7 +15,7 @@ import { isTeamProofsRequest, type ExportTaskData, type ExportTaskResult, type S
 import { defaultExportFolder } from './export-folders';
 import { signManifest } from './manifest';
 import type { PriceHistoryApi } from '../portfolio/closes';
-import { DEFAULT_VALUATION_CURRENCY, readPriceTable } from './pricing/price-table';
+import { DEFAULT_VALUATION_CURRENCY, PRICE_SOURCE, PRICING_RULE, readPriceTable } from './pricing/price-table';
 import { emptyPriceTable } from './pricing/row-pricer';
 import type { ExportSigner } from './signing-key';
 import { proofsOfExport, type TeamProofSource } from './team-proofs';
@@ -56,8 +56,11 @@ export async function runExportJob(request: ExportJobRequest, deps: ExportJobDep
   // Prices that cannot be read leave the rows unpriced (each says so), never the export undone.
   const prices = await readPriceTable({
     dbPath: request.dbPath, nativeBinding: deps.nativeBinding, filter: request.filter, valuationCurrency, api: request.priceApi, now: createdAt,
-  }).catch(() => readPriceTable({ dbPath: request.dbPath, filter: request.filter, valuationCurrency, now: createdAt }))
-    .catch(() => ({ table: emptyPriceTable(valuationCurrency), manifest: null }));
+  }).catch(() => readPriceTable({ dbPath: request.dbPath, nativeBinding: deps.nativeBinding, filter: request.filter, valuationCurrency, now: createdAt }))
+    .catch(() => ({
+      table: emptyPriceTable(valuationCurrency),
+      manifest: { currency: valuationCurrency, source: PRICE_SOURCE, rule: PRICING_RULE, readAt: createdAt.toISOString(), series: [] },
+    }));
   try {
     const { fileName, written } = await writeIntoPlace(request.folder, wanted, exportInWorker);
     return { exportId: randomUUID(), path: join(request.folder, fileName), fileName, format: request.format, rows: written.rows, bytes: written.bytes, fingerprint: signer.info.fingerprint };
@@ -77,11 +80,11 @@ export async function runExportJob(request: ExportJobRequest, deps: ExportJobDep
       request: async (body) => {
         if (isTeamProofsRequest(body)) return teamProofs === null ? [] : proofsOfExport(teamProofs, body.teamProofsFor);
         const { summary } = body as SignRequest;
-        const valuation = prices.manifest === null ? undefined : { ...prices.manifest, unpricedRows: summary.unpricedRows ?? 0 };
+        const valuation = { ...prices.manifest, unpricedRows: summary.unpricedRows ?? 0 };
         const signed = signManifest(
           {
             appVersion: deps.appVersion, profileName: request.profileName, account: request.account, filters: request.filter,
-            format: request.format, ...summary, ...(valuation === undefined ? {} : { valuation }), createdAt: createdAt.toISOString(),
+            format: request.format, ...summary, valuation, createdAt: createdAt.toISOString(),
             signer: { publicKey: signer.info.publicKey, fingerprint: signer.info.fingerprint },
           },
           signer,

@@ -2,7 +2,7 @@
 // queried page by page (the table may hold a million rows), exported as one signed file, and
 // opened again for review with no profile, no keychain and no network. Amounts are decimal text.
 import { z } from 'zod';
-import { isoTime } from './fields';
+import { currency, isoTime } from './fields';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
 import type { DateBalances, PortfolioScope } from './portfolio-day';
 import type { ExportFolderChoices, SigningKeyInfo, TrustedKey } from './export-keys';
@@ -139,9 +139,26 @@ export interface BalancesManifest {
   totalValue: string;
 }
 
+/**
+ * How a history export's rows were valued, as its signed manifest says: the valuation currency,
+ * the service call the prices came from, the rule choosing a row's price, when the price data was
+ * read, each currency's candles used (pair, period, first and last candle's opening time) and how
+ * many rows had no price. Absent on exports made before rows carried values.
+ */
+export interface ExportValuation {
+  currency: string;
+  source: string;
+  rule: string;
+  readAt: string;
+  series: Array<{ currency: string; pair: string; period: string; first: string; last: string; candles: number }>;
+  unpricedRows: number;
+}
+
 export interface ExportRequest {
   filter: HistoryFilter;
   format: ExportFormat;
+  /** The currency every row is valued in at its time; absent: USDT. */
+  valuationCurrency?: string;
   /** Absent: Coffer's export folder; else that folder or one chosen with chooseExportFolder (nothing else is taken). */
   folder?: string;
 }
@@ -170,6 +187,8 @@ export interface ExportManifestView {
   format: ArchiveFormat;
   /** A balances export's day, valuation and total (absent on history exports). */
   balances?: BalancesManifest;
+  /** How a history export's rows were valued (absent on balances exports and older history exports). */
+  valuation?: ExportValuation;
   /** The exported rows' time range (null bounds: empty export); a balances export's is its close time. */
   from: string | null;
   till: string | null;
@@ -311,6 +330,7 @@ export const HISTORY_EXPORT_OPERATIONS = {
       .object({
         filter: historyFilter,
         format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }),
+        valuationCurrency: currency.optional(),
         folder: z.string().trim().min(1, 'folder is empty').max(1024, 'folder is too long').optional(),
       })
       .strict(),

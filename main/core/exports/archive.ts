@@ -18,6 +18,8 @@ export interface DataSummary {
   from: string | null;
   till: string | null;
   excluded?: ExcludedCounts;
+  /** Rows of the canonical file (transactions.csv / .json) that had no price (priced exports only). */
+  unpricedRows?: number;
 }
 
 export interface ArchiveRequest {
@@ -98,11 +100,16 @@ async function writeDataFile(
   } else if (name === JSON_ROWS_NAME) {
     // The opening and the closing line; each row is one line.
     headerLines = 2;
-    lines = jsonRowsLines(entries);
+    lines = jsonRowsLines(entries, request.source.pricer);
   } else {
-    lines = canonicalCsvLines(entries);
+    lines = canonicalCsvLines(entries, request.source.pricer);
   }
-  return writeLines(writer, name, lines, headerLines);
+  const pricer = request.source.pricer;
+  const canonical = name === CANONICAL_CSV_NAME || name === JSON_ROWS_NAME;
+  if (pricer !== undefined && canonical) pricer.unpriced = 0;
+  const file = await writeLines(writer, name, lines, headerLines);
+  if (pricer !== undefined && canonical) summary.unpricedRows = pricer.unpriced;
+  return file;
 }
 
 function* counted<T>(items: Iterable<T>, each: () => void): Generator<T> {

@@ -2,7 +2,9 @@
 // the manifest signed here when the worker has written the data, and the file renamed to its
 // final name only once it is complete (a failed export leaves nothing behind). The signing key
 // is read before any work starts, so a locked keychain fails the export at once. On a team desk
-// the worker asks here for the team's proofs of the withdrawals it wrote (team-proofs.ts).
+// the worker asks here for the team's proofs of the withdrawals it wrote (team-proofs.ts). The
+// prices the rows are valued with are read here first (the worker has no network), and the
+// manifest says where they came from.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { link, mkdir, rename, rm, stat } from 'node:fs/promises';
@@ -12,6 +14,9 @@ import { AppFailure } from '../app-error';
 import { isTeamProofsRequest, type ExportTaskData, type ExportTaskResult, type SignRequest } from './export-task';
 import { defaultExportFolder } from './export-folders';
 import { signManifest } from './manifest';
+import type { PriceHistoryApi } from '../portfolio/closes';
+import { DEFAULT_VALUATION_CURRENCY, PRICE_SOURCE, PRICING_RULE, readPriceTable } from './pricing/price-table';
+import { emptyPriceTable } from './pricing/row-pricer';
 import type { ExportSigner } from './signing-key';
 import { proofsOfExport, type TeamProofSource } from './team-proofs';
 import { runWorkerJob, WorkerJobError } from './worker-thread';
@@ -25,6 +30,10 @@ export interface ExportJobRequest {
   profileName: string;
   /** The service's address and API version (never a key). */
   account: string;
+  /** The currency every row is valued in; absent, DEFAULT_VALUATION_CURRENCY. */
+  valuationCurrency?: string;
+  /** The service's price history (public candles); absent, only rows in the valuation currency get a value. */
+  priceApi?: PriceHistoryApi;
 }
 
 export interface ExportJobDeps {
@@ -43,6 +52,15 @@ export async function runExportJob(request: ExportJobRequest, deps: ExportJobDep
   const teamProofs = deps.teamProofs?.() ?? null;
   const createdAt = (deps.now ?? (() => new Date()))();
   const wanted = exportFileName(request.profileName, createdAt, request.format);
+  const valuationCurrency = request.valuationCurrency ?? DEFAULT_VALUATION_CURRENCY;
+  // Prices that cannot be read leave the rows unpriced (each says so), never the export undone.
+  const prices = await readPriceTable({
+    dbPath: request.dbPath, nativeBinding: deps.nativeBinding, filter: request.filter, valuationCurrency, api: request.priceApi, now: createdAt,
+  }).catch(() => readPriceTable({ dbPath: request.dbPath, nativeBinding: deps.nativeBinding, filter: request.filter, valuationCurrency, now: createdAt }))
+    .catch(() => ({
+      table: emptyPriceTable(valuationCurrency),
+      manifest: { currency: valuationCurrency, source: PRICE_SOURCE, rule: PRICING_RULE, readAt: createdAt.toISOString(), series: [] },
+    }));
   try {
     const { fileName, written } = await writeIntoPlace(request.folder, wanted, exportInWorker);
     return { exportId: randomUUID(), path: join(request.folder, fileName), fileName, format: request.format, rows: written.rows, bytes: written.bytes, fingerprint: signer.info.fingerprint };
@@ -55,16 +73,18 @@ export async function runExportJob(request: ExportJobRequest, deps: ExportJobDep
     const data: ExportTaskData = {
       kind: 'export', dbPath: request.dbPath, nativeBinding: deps.nativeBinding, filter: request.filter, format: request.format,
       path: partialPath, profileName: request.profileName, modifiedAt: createdAt.toISOString(), teamProofs: teamProofs !== null,
+      prices: prices.table,
     };
     const job = runWorkerJob<ExportTaskResult>(deps.workerScript, data, {
       progress: (done, total, phase) => deps.progress(done, total, phase === 'signing' ? 'signing' : 'writing'),
       request: async (body) => {
         if (isTeamProofsRequest(body)) return teamProofs === null ? [] : proofsOfExport(teamProofs, body.teamProofsFor);
         const { summary } = body as SignRequest;
+        const valuation = { ...prices.manifest, unpricedRows: summary.unpricedRows ?? 0 };
         const signed = signManifest(
           {
             appVersion: deps.appVersion, profileName: request.profileName, account: request.account, filters: request.filter,
-            format: request.format, ...summary, createdAt: createdAt.toISOString(),
+            format: request.format, ...summary, valuation, createdAt: createdAt.toISOString(),
             signer: { publicKey: signer.info.publicKey, fingerprint: signer.info.fingerprint },
           },
           signer,

@@ -2,12 +2,14 @@
 // rows read oldest first inside one read transaction (every data file of the archive sees the
 // same rows, whatever the sync writes meanwhile), written into the archive; on a team desk, main
 // is asked for the team's record of the withdrawals among them, written as one more listed file;
-// main signs the manifest when asked.
+// main signs the manifest when asked. Every row is valued from the price table main read before
+// (pricing/price-table.ts): the worker has no network.
 import Database from 'better-sqlite3';
 import type { ExportFormat, HistoryEntry, HistoryFilter } from '../../../preload/contract/history';
 import { createHistoryQuery } from '../history/query';
 import { dataFileNames, writeExportArchive, writeLines, type DataSummary } from './archive';
 import type { ManifestFile, SignedManifest } from './manifest';
+import { RowPricer, type PriceTable } from './pricing/row-pricer';
 import { bindingOptions } from './sqlite-binding';
 import { isWithdrawalRow, TEAM_APPROVALS_FRAME_LINES, TEAM_APPROVALS_NAME, teamApprovalsLines, type TeamProof } from './team-proofs';
 import type { WorkerChannel } from './worker-channel';
@@ -26,6 +28,8 @@ export interface ExportTaskData {
   modifiedAt: string;
   /** A team desk's export carries the team's record of its withdrawals (team-approvals.json). */
   teamProofs: boolean;
+  /** The closes every row is valued with; absent, the files carry no values. */
+  prices?: PriceTable;
 }
 
 export interface ExportTaskResult {
@@ -64,7 +68,7 @@ export async function exportTask(data: ExportTaskData, channel: WorkerChannel): 
         path: data.path,
         format: data.format,
         rows: () => (data.teamProofs ? notingWithdrawals(query.iterate(data.filter), withdrawals) : query.iterate(data.filter)),
-        source: { profileName: data.profileName },
+        source: { profileName: data.profileName, pricer: data.prices === undefined ? undefined : new RowPricer(data.prices) },
         modifiedAt: new Date(data.modifiedAt),
         onRow: () => {
           done += 1;

@@ -7,6 +7,7 @@ import { ok } from '../../../preload/contract/result';
 import { AppFailure } from '../app-error';
 import type { Handlers } from '../dispatch';
 import { historyStoreFile } from '../history/store-file';
+import type { PriceHistoryApi } from '../portfolio/closes';
 import type { ExportFolders } from './export-folders';
 import { runExportJob, type ExportJobDeps } from './export-job';
 import type { ReviewSessions } from './review/sessions';
@@ -16,6 +17,8 @@ import type { TrustedKeys } from './trusted-keys';
 /** What an export needs of the active profile's scope: its id (the store's file) and name. */
 export interface ExportScope {
   profile: { id: string; name: string };
+  /** The profile's service client: its public price history values the exported rows. */
+  api?: PriceHistoryApi;
 }
 
 export interface ExportHandlerDeps extends Omit<ExportJobDeps, 'progress'> {
@@ -37,6 +40,7 @@ export function exportHandlers(scope: ExportScope, deps: ExportHandlerDeps): Pic
         {
           dbPath, filter: request.filter, format: request.format, folder,
           profileName: scope.profile.name, account: deps.account(scope.profile.id),
+          valuationCurrency: request.valuationCurrency, priceApi: scope.api,
         },
         { ...deps, progress: (done, total, phase) => deps.progress(scope.profile.id, done, total, phase) },
       );

@@ -2,11 +2,13 @@
 // from (the account as the service's address and API version, never a key), the filters, the
 // exported rows' time range and count, and each data file's SHA-256, row count and size; for the
 // accountant formats, how many rows were left out and why; for a balances export, its day, valuation
-// currency, scope and total; and the time zone every time in its files is written in (UTC).
+// currency, scope and total; for a history export, how its rows were valued (the valuation
+// currency, the price source and rule, each currency's candles and when they were read, the rows
+// left unpriced); and the time zone every time in its files is written in (UTC).
 // manifest.sig is the base64 Ed25519 signature of manifest.json's exact
 // bytes, so a manifest is written once and never re-serialised.
 import { z } from 'zod';
-import { BALANCES_EXPORT_FORMAT, EXPORT_FORMATS, historyFilter, type BalancesManifest, type ExportManifestView } from '../../../preload/contract/history';
+import { BALANCES_EXPORT_FORMAT, EXPORT_FORMATS, historyFilter, type BalancesManifest, type ExportManifestView, type ExportValuation } from '../../../preload/contract/history';
 import { PORTFOLIO_SCOPES } from '../../../preload/contract/portfolio';
 import { EXCLUDED_REASONS, type ExcludedCounts } from './formats/tax-mapping';
 
@@ -59,6 +61,7 @@ export function manifestBytes(manifest: Manifest): Buffer {
     files: manifest.files.map(({ name, sha256, rows, bytes }) => ({ name, sha256, rows, bytes })),
     ...(manifest.excluded === undefined ? {} : { excluded: manifest.excluded }),
     ...(manifest.balances === undefined ? {} : { balances: orderedBalances(manifest.balances) }),
+    ...(manifest.valuation === undefined ? {} : { valuation: orderedValuation(manifest.valuation) }),
     createdAt: manifest.createdAt,
     timeZone: EXPORT_TIME_ZONE,
     signer: { publicKey: manifest.signer.publicKey, fingerprint: manifest.signer.fingerprint },
@@ -71,6 +74,15 @@ function orderedBalances(balances: BalancesManifest): BalancesManifest {
   return { day, closeAt, valuationCurrency, scope, totalValue };
 }
 
+function orderedValuation(valuation: ExportValuation): ExportValuation {
+  const { currency, source, rule, readAt, series, unpricedRows } = valuation;
+  return {
+    currency, source, rule, readAt,
+    series: series.map(({ currency: of, pair, period, first, last, candles }) => ({ currency: of, pair, period, first, last, candles })),
+    unpricedRows,
+  };
+}
+
 const count = z.number().int().min(0);
 const balancesSchema = z.object({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
@@ -78,6 +90,14 @@ const balancesSchema = z.object({
   valuationCurrency: z.string().min(1),
   scope: z.enum(PORTFOLIO_SCOPES),
   totalValue: z.string().regex(/^-?\d+(\.\d+)?$/),
+});
+const valuationSchema = z.object({
+  currency: z.string().min(1),
+  source: z.string(),
+  rule: z.string(),
+  readAt: z.string(),
+  series: z.array(z.object({ currency: z.string(), pair: z.string(), period: z.string(), first: z.string(), last: z.string(), candles: count })).max(100_000),
+  unpricedRows: count,
 });
 const excludedSchema = z.object(Object.fromEntries(EXCLUDED_REASONS.map((reason) => [reason, count])) as Record<(typeof EXCLUDED_REASONS)[number], typeof count>);
 
@@ -95,6 +115,7 @@ const manifestSchema = z.object({
   files: z.array(z.object({ name: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: count, bytes: count })).min(1).max(16),
   excluded: excludedSchema.optional(),
   balances: balancesSchema.optional(),
+  valuation: valuationSchema.optional(),
   createdAt: z.string(),
   // Absent from exports made before the manifest stated it; their times were UTC all the same.
   timeZone: z.literal(EXPORT_TIME_ZONE).optional(),
@@ -145,6 +166,7 @@ export function manifestView(manifest: Manifest, signerFingerprint: string): Exp
     filters: manifest.filters,
     format: manifest.format,
     ...(manifest.balances === undefined ? {} : { balances: manifest.balances }),
+    ...(manifest.valuation === undefined ? {} : { valuation: manifest.valuation }),
     from: manifest.from,
     till: manifest.till,
     rowCount: manifest.rowCount,

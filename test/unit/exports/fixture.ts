@@ -3,6 +3,7 @@
 // purchase, both sides of a sub-account transfer, a failed withdrawal, cells a spreadsheet would
 // run as formulas, quotes, a comma, a line break, non-ASCII text and an 18-decimal amount.
 import type { HistoryEntry } from '../../../preload/contract/history';
+import type { PriceTable } from '../../../main/core/exports/pricing/row-pricer';
 
 let minute = 0;
 
@@ -78,3 +79,17 @@ export const FIXTURE_HISTORY: readonly HistoryEntry[] = [
   }),
   entry({ id: '1015', type: 'TRANSFER', subtype: 'SPOT_TO_WALLET', direction: 'in', currency: 'USDT', amount: '30' }),
 ];
+
+const FIXTURE_DAY = String(Date.UTC(2025, 2, 1) / 86_400_000);
+const FIXTURE_HOUR = String(Date.UTC(2025, 2, 1, 9) / 3_600_000);
+
+/**
+ * The closes the fixture's rows are valued with, in USDT: the day's close of BTC, ETH and USDC
+ * (EUR and XYZ have none, so their rows say they are unpriced) and BTC's close of the 09:00 hour,
+ * which the rows of that hour take instead of the day's.
+ */
+export const FIXTURE_PRICES: PriceTable = {
+  valuationCurrency: 'USDT',
+  daily: { BTC: { [FIXTURE_DAY]: '84000.5' }, ETH: { [FIXTURE_DAY]: '2200.25' }, USDC: { [FIXTURE_DAY]: '0.9998' } },
+  hourly: { BTC: { [FIXTURE_HOUR]: '84100' } },
+};

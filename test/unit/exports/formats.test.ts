@@ -9,7 +9,10 @@ import { accountantLines } from '../../../main/core/exports/formats/accountant-c
 import { CanonicalCsvReader, canonicalCsvLines } from '../../../main/core/exports/formats/canonical-csv';
 import { JsonRowsReader, jsonRowsLines } from '../../../main/core/exports/formats/json-rows';
 import { noneExcluded } from '../../../main/core/exports/formats/tax-mapping';
-import { FIXTURE_HISTORY, FIXTURE_PROFILE } from './fixture';
+import { RowPricer } from '../../../main/core/exports/pricing/row-pricer';
+import { FIXTURE_HISTORY, FIXTURE_PRICES, FIXTURE_PROFILE } from './fixture';
+
+const pricer = new RowPricer(FIXTURE_PRICES);
 
 const GOLDEN = join(__dirname, 'golden');
 
@@ -39,7 +42,7 @@ function readJson(text: string, chunk: number): HistoryEntry[] {
 }
 
 describe('canonical transactions.csv', () => {
-  const text = [...canonicalCsvLines(FIXTURE_HISTORY)].join('');
+  const text = [...canonicalCsvLines(FIXTURE_HISTORY, pricer)].join('');
 
   it('matches its golden file byte for byte: CRLF, no BOM, amounts as stored, guarded text', () => {
     matchesGolden('transactions.csv', text);
@@ -67,7 +70,7 @@ describe('canonical transactions.csv', () => {
 });
 
 describe('transactions.json', () => {
-  const text = [...jsonRowsLines(FIXTURE_HISTORY)].join('');
+  const text = [...jsonRowsLines(FIXTURE_HISTORY, pricer)].join('');
 
   it('matches its golden file, one row per line', () => {
     matchesGolden('transactions.json', text);
@@ -95,7 +98,7 @@ describe('transactions.json', () => {
 describe('accountant formats', () => {
   it('Koinly universal matches its golden file and counts what it left out', () => {
     const excluded = noneExcluded();
-    const text = [...accountantLines('koinly', FIXTURE_HISTORY, { profileName: FIXTURE_PROFILE }, excluded)].join('');
+    const text = [...accountantLines('koinly', FIXTURE_HISTORY, { profileName: FIXTURE_PROFILE, pricer }, excluded)].join('');
     matchesGolden('koinly.csv', text);
     expect(text.startsWith('Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash\r\n')).toBe(true);
     expect(excluded).toEqual({ notSuccessful: 1, internalTransfer: 2, chainSwitch: 1 });
@@ -103,9 +106,9 @@ describe('accountant formats', () => {
 
   it('CoinTracking matches its golden file and counts what it left out', () => {
     const excluded = noneExcluded();
-    const text = [...accountantLines('cointracking', FIXTURE_HISTORY, { profileName: FIXTURE_PROFILE }, excluded)].join('');
+    const text = [...accountantLines('cointracking', FIXTURE_HISTORY, { profileName: FIXTURE_PROFILE, pricer }, excluded)].join('');
     matchesGolden('cointracking.csv', text);
-    expect(text.startsWith('"Type","Buy","Cur.","Sell","Cur.","Fee","Cur.","Exchange","Group","Comment","Date"\r\n')).toBe(true);
+    expect(text.startsWith('"Type","Buy","Cur.","Sell","Cur.","Fee","Cur.","Exchange","Group","Comment","Date","Tx-ID","Buy Value in Account Currency","Sell Value in Account Currency"\r\n')).toBe(true);
     expect(excluded).toEqual({ notSuccessful: 1, internalTransfer: 2, chainSwitch: 1 });
   });
 });

@@ -2,20 +2,27 @@
 // HistoryEntry field (buyCrypto flattened into six buy_ columns), RFC 4180 with CRLF, UTF-8
 // without a byte-order mark, times and amounts exactly as stored, the formula guard on text cells
 // (csv/cells.ts). It reads back to identical entries: that is what makes review show the rows the
-// desk exported. A buyCrypto whose six details are all null reads back as null.
+// desk exported. A buyCrypto whose six details are all null reads back as null. After them come
+// the derived columns of row-extras.ts (record kind, trade details, value at the row's time),
+// added at the end so every earlier column keeps its place; a file from before them still reads.
 import type { HistoryEntry } from '../../../../preload/contract/history';
 import { amountCell, cellText, csvLine, textCell } from '../csv/cells';
 import { CsvRecordParser, type CsvRecord } from '../csv/records';
+import type { RowPricer } from '../pricing/row-pricer';
 import { BUY_CRYPTO_FIELDS, confirmations, direction, ENTRY_FIELDS, EntryFormatError } from './entry-fields';
+import { EXTRA_COLUMNS, recordKind, rowValue, tradeDetails } from './row-extras';
 
 export const CANONICAL_CSV_NAME = 'transactions.csv';
 
-const COLUMNS = [
+/** The stored fields' columns: all a file written before the derived columns has. */
+const STORED_COLUMNS = [
   ...ENTRY_FIELDS.map(([, column]) => column),
   'confirmations',
   'comment',
   ...BUY_CRYPTO_FIELDS.map(([, column]) => column),
 ];
+
+const COLUMNS = [...STORED_COLUMNS, ...EXTRA_COLUMNS];
 
 export const CANONICAL_CSV_HEADER = csvLine(COLUMNS);
 
@@ -24,8 +31,10 @@ export const CANONICAL_CSV_HEADER = csvLine(COLUMNS);
  * ENTRY_FIELDS' order then confirmations, comment and BUY_CRYPTO_FIELDS' order (the reader and the
  * golden file hold it to that): a million lines are written per export.
  */
-export function canonicalCsvLine(e: HistoryEntry): string {
+export function canonicalCsvLine(e: HistoryEntry, pricer?: RowPricer): string {
   const buy = e.buyCrypto;
+  const trade = tradeDetails(e);
+  const value = rowValue(e, pricer);
   return (
     textCell(e.id) + ',' + textCell(e.createdAt) + ',' + textCell(e.updatedAt) + ',' + textCell(e.type) + ',' +
     textCell(e.subtype) + ',' + textCell(e.status) + ',' + textCell(e.direction) + ',' + textCell(e.currency) + ',' +
@@ -37,31 +46,39 @@ export function canonicalCsvLine(e: HistoryEntry): string {
       ? ',,,,,'
       : textCell(buy.provider) + ',' + textCell(buy.sourceCurrency) + ',' + amountCell(buy.sourceAmount) + ',' +
         textCell(buy.targetCurrency) + ',' + amountCell(buy.targetAmount) + ',' + textCell(buy.paymentMethod)) +
+    ',' + recordKind(e) + ',' +
+    (trade === null
+      ? ',,,,,'
+      : textCell(trade.symbol) + ',' + textCell(trade.side) + ',' + amountCell(trade.quantity) + ',' + amountCell(trade.price) + ',' +
+        amountCell(trade.fee) + ',' + textCell(trade.feeCurrency)) +
+    ',' + (value === null ? ',,' : amountCell(value.value) + ',' + textCell(value.currency) + ',' + textCell(value.note)) +
     '\r\n'
   );
 }
 
 /** The header, then one line per entry: the file as it streams into the zip. */
-export function* canonicalCsvLines(entries: Iterable<HistoryEntry>): Generator<string> {
+export function* canonicalCsvLines(entries: Iterable<HistoryEntry>, pricer?: RowPricer): Generator<string> {
   yield CANONICAL_CSV_HEADER;
-  for (const entry of entries) yield canonicalCsvLine(entry);
+  for (const entry of entries) yield canonicalCsvLine(entry, pricer);
 }
 
 /** Reads the entries back from the file's text as it arrives, one callback per entry. */
 export class CanonicalCsvReader {
   private readonly parser: CsvRecordParser;
   private sawHeader = false;
+  /** The header's column count: with the derived columns, or the stored ones alone (an older file). */
+  private columns = COLUMNS.length;
   rows = 0;
 
   constructor(onEntry: (entry: HistoryEntry) => void) {
     this.parser = new CsvRecordParser((cells, recordNo) => {
       if (recordNo === 1) {
-        checkHeader(cells);
+        this.columns = checkHeader(cells);
         this.sawHeader = true;
         return;
       }
       this.rows += 1;
-      onEntry(entryFromRecord(cells, this.rows));
+      onEntry(entryFromRecord(cells, this.rows, this.columns));
     }, { source: CANONICAL_CSV_NAME });
   }
 
@@ -75,9 +92,12 @@ export class CanonicalCsvReader {
   }
 }
 
-function checkHeader(cells: CsvRecord): void {
+/** The number of columns the file has, once its header is known to be Coffer's. */
+function checkHeader(cells: CsvRecord): number {
   const header = cells.join(',');
-  if (header !== COLUMNS.join(',')) throw new EntryFormatError(`${CANONICAL_CSV_NAME} does not start with Coffer's column names`);
+  if (header === COLUMNS.join(',')) return COLUMNS.length;
+  if (header === STORED_COLUMNS.join(',')) return STORED_COLUMNS.length;
+  throw new EntryFormatError(`${CANONICAL_CSV_NAME} does not start with Coffer's column names`);
 }
 
 /** A required cell (it may hold the empty string, never be empty and unquoted). */
@@ -90,8 +110,8 @@ function required(cells: CsvRecord, index: number, row: number): string {
 const optional = (cells: CsvRecord, index: number): string | null => cellText(cells[index] ?? null);
 
 /** The entry of one record, field by field in canonicalCsvLine's order (a million rows are read per review). */
-function entryFromRecord(cells: CsvRecord, row: number): HistoryEntry {
-  if (cells.length !== COLUMNS.length) throw new EntryFormatError(`row ${row}: ${cells.length} cells, expected ${COLUMNS.length}`);
+function entryFromRecord(cells: CsvRecord, row: number, columns: number): HistoryEntry {
+  if (cells.length !== columns) throw new EntryFormatError(`row ${row}: ${cells.length} cells, expected ${columns}`);
   const provider = optional(cells, 20);
   const sourceCurrency = optional(cells, 21);
   const sourceAmount = optional(cells, 22);

@@ -1,16 +1,30 @@
 // transactions.json: {"format":"coffer-transactions","version":1,"rows":[…]} with one row per
 // line, so it streams out and back in line by line. Each row carries the HistoryEntry's fields
-// in file order (explorerUrl left out, as in the CSV); it reads back to identical entries.
+// in file order (explorerUrl left out, as in the CSV), then the derived fields of row-extras.ts
+// (record, trade, value, valueCurrency, valueNote); it reads back to identical entries (the
+// derived fields are not read, so a file from before them still reads).
 import type { HistoryBuyCrypto, HistoryEntry } from '../../../../preload/contract/history';
+import type { RowPricer } from '../pricing/row-pricer';
 import { BUY_CRYPTO_FIELDS, confirmations, direction, EntryFormatError, optionalText, requiredText } from './entry-fields';
+import { recordKind, rowValue, tradeDetails, type RecordKind, type TradeDetails } from './row-extras';
 
 export const JSON_ROWS_NAME = 'transactions.json';
 export const JSON_ROWS_OPENING = '{"format":"coffer-transactions","version":1,"rows":[\n';
 export const JSON_ROWS_CLOSING = ']}\n';
 
-/** The row as written: the entry's fields in file order (entry-fields.ts), explorerUrl left out. */
-function jsonRow(e: HistoryEntry): Omit<HistoryEntry, 'explorerUrl'> {
+/** The derived fields after the stored ones (value fields absent when the export is not priced). */
+interface DerivedFields {
+  record: RecordKind;
+  trade: TradeDetails | null;
+  value?: string | null;
+  valueCurrency?: string;
+  valueNote?: string | null;
+}
+
+/** The row as written: the entry's fields in file order (entry-fields.ts), explorerUrl left out, then the derived ones. */
+function jsonRow(e: HistoryEntry, pricer: RowPricer | undefined): Omit<HistoryEntry, 'explorerUrl'> & DerivedFields {
   const buy = e.buyCrypto;
+  const value = rowValue(e, pricer);
   return {
     id: e.id, createdAt: e.createdAt, updatedAt: e.updatedAt, type: e.type, subtype: e.subtype, status: e.status,
     direction: e.direction, currency: e.currency, amount: e.amount, fee: e.fee, network: e.network, address: e.address,
@@ -20,16 +34,19 @@ function jsonRow(e: HistoryEntry): Omit<HistoryEntry, 'explorerUrl'> {
       provider: buy.provider, sourceCurrency: buy.sourceCurrency, sourceAmount: buy.sourceAmount,
       targetCurrency: buy.targetCurrency, targetAmount: buy.targetAmount, paymentMethod: buy.paymentMethod,
     },
+    record: recordKind(e),
+    trade: tradeDetails(e),
+    ...(value === null ? {} : { value: value.value, valueCurrency: value.currency, valueNote: value.note }),
   };
 }
 
 /** The opening, one line per row (a comma ends every row line but the last), the closing. */
-export function* jsonRowsLines(entries: Iterable<HistoryEntry>): Generator<string> {
+export function* jsonRowsLines(entries: Iterable<HistoryEntry>, pricer?: RowPricer): Generator<string> {
   yield JSON_ROWS_OPENING;
   let previous: string | null = null;
   for (const entry of entries) {
     if (previous !== null) yield previous + ',\n';
-    previous = JSON.stringify(jsonRow(entry));
+    previous = JSON.stringify(jsonRow(entry, pricer));
   }
   if (previous !== null) yield previous + '\n';
   yield JSON_ROWS_CLOSING;

@@ -18,6 +18,8 @@ export type TaxHandling =
   | { kind: 'received' | 'sent'; what: string; koinlyLabel: string; coinTrackingType: string }
   /** A swap leg: paired with the other leg of its operationId into one trade, or written alone. */
   | { kind: 'swapLeg'; coinTrackingType: 'Trade' }
+  /** A spot trade's leg: grouped with the other legs of its operationId into one trade (trade-records.ts), or written alone. */
+  | { kind: 'tradeLeg'; coinTrackingType: 'Trade' }
   /** A card purchase: one trade, the fiat paid against the crypto received. */
   | { kind: 'buyCrypto'; coinTrackingType: 'Trade' }
   /** A type this table does not know: written by its direction, so nothing silently disappears. */
@@ -40,6 +42,11 @@ export const TAX_RULES: readonly TaxRule[] = [
   { coffer: 'any status but SUCCESS', applies: (e) => e.status !== 'SUCCESS', handling: { kind: 'excluded', reason: 'notSuccessful' } },
   { coffer: 'CHAIN_SWITCH_FROM / CHAIN_SWITCH_TO', applies: (e) => e.subtype.startsWith('CHAIN_SWITCH_'), handling: { kind: 'excluded', reason: 'chainSwitch' } },
   { coffer: 'TRANSFER (wallet ↔ spot, wallet ↔ derivatives)', applies: is('TRANSFER'), handling: { kind: 'excluded', reason: 'internalTransfer' } },
+  {
+    coffer: "TRADE (a spot trade's legs sharing an operationId: paid, received, fee or rebate)",
+    applies: is('TRADE'),
+    handling: { kind: 'tradeLeg', coinTrackingType: 'Trade' },
+  },
   { coffer: 'SWAP (two legs sharing an operationId)', applies: is('SWAP'), handling: { kind: 'swapLeg', coinTrackingType: 'Trade' } },
   {
     coffer: 'DEPOSIT BUY_CRYPTO with its purchase details',

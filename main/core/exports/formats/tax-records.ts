@@ -3,36 +3,16 @@
 // for the other leg of its operationId and the pair becomes one trade; a leg whose partner has
 // not come within SWAP_PAIR_WINDOW_MS (or is not in the export at all, e.g. filtered out by
 // currency) is written alone and said to be. Waiting legs are bounded by that window, so a
-// million rows stream through in constant memory.
+// million rows stream through in constant memory. A spot trade's legs (up to three) are grouped
+// the same way by trade-records.ts.
 import type { HistoryEntry } from '../../../../preload/contract/history';
 import { taxHandling, type ExcludedCounts, type TaxHandling } from './tax-mapping';
+import type { Money, TaxRecord } from './tax-record';
+import { TradeLegGroups } from './trade-records';
 
 export const SWAP_PAIR_WINDOW_MS = 10 * 60_000;
 
-export interface Money {
-  amount: string;
-  currency: string;
-}
-
-/** One row of an accountant's import, before a format spells it. */
-export interface TaxRecord {
-  /** ISO 8601 UTC. */
-  at: string;
-  sent: Money | null;
-  received: Money | null;
-  fee: Money | null;
-  /** Koinly's label ('' for none) and CoinTracking's type. */
-  koinlyLabel: string;
-  coinTrackingType: string;
-  /** What happened, in words ("withdrawal", "swap"). */
-  what: string;
-  /** The Coffer ids of the rows it stands for. */
-  ids: string[];
-  /** The Coffer type and subtype it came from ("DEPOSIT AIRDROP"). */
-  group: string;
-  txHash: string | null;
-  comment: string | null;
-}
+export type { Money, TaxRecord } from './tax-record';
 
 const ZERO = /^-?0*\.?0*$/;
 
@@ -105,7 +85,9 @@ function loneSwapLeg(leg: HistoryEntry): TaxRecord {
 /** The rows to write, in time order; `excluded` counts the rows left out, per reason. */
 export function* taxRecords(entries: Iterable<HistoryEntry>, excluded: ExcludedCounts): Generator<TaxRecord> {
   const waiting = new Map<string, HistoryEntry>();
+  const trades = new TradeLegGroups();
   for (const entry of entries) {
+    if (trades.size > 0) yield* trades.flushStale(Date.parse(entry.createdAt));
     if (waiting.size > 0) yield* flushStale(waiting, Date.parse(entry.createdAt));
     const handling = taxHandling(entry);
     switch (handling.kind) {
@@ -125,8 +107,12 @@ export function* taxRecords(entries: Iterable<HistoryEntry>, excluded: ExcludedC
       case 'swapLeg':
         yield* pairSwapLeg(waiting, entry);
         break;
+      case 'tradeLeg':
+        yield* trades.add(entry);
+        break;
     }
   }
+  yield* trades.flushAll();
   for (const leg of waiting.values()) yield loneSwapLeg(leg);
 }
 

@@ -7,20 +7,20 @@ import { useProfilesStore } from '../profiles/profiles-store';
 import { useSignedExport, withFolder, type SignedExport } from '../shell/use-signed-export';
 import type { ExportProgress } from './export-words';
 
-export interface HistoryExport extends SignedExport<{ filter: HistoryFilter; format: ExportFormat }> {
+export interface HistoryExport extends SignedExport<{ filter: HistoryFilter; format: ExportFormat; valuationCurrency?: string }> {
   progress: Ref<ExportProgress | null>;
 }
 
 /** The request as sent: an empty folder is left out (main then uses the default and reports it). */
-export function exportRequest(request: { filter: HistoryFilter; format: ExportFormat; folder: string }) {
-  return withFolder<{ filter: HistoryFilter; format: ExportFormat }>(request);
+export function exportRequest(request: { filter: HistoryFilter; format: ExportFormat; valuationCurrency?: string; folder: string }) {
+  return withFolder<{ filter: HistoryFilter; format: ExportFormat; valuationCurrency?: string }>(request);
 }
 
 export function useHistoryExport(): HistoryExport {
   const { api } = useBridge();
   const profiles = useProfilesStore();
   const progress = shallowRef<ExportProgress | null>(null);
-  const work = useSignedExport<{ filter: HistoryFilter; format: ExportFormat }>(
+  const work = useSignedExport<{ filter: HistoryFilter; format: ExportFormat; valuationCurrency?: string }>(
     (request) => api.exportHistory(request),
     () => (progress.value = null),
   );

@@ -1,5 +1,5 @@
 // A review's manifest and progress in words, pure.
-import type { ExportManifestView } from '../../../../preload/contract/history';
+import type { ExportManifestView, ExportValuation } from '../../../../preload/contract/history';
 import { FORMAT_CHOICES } from '../history/export-words';
 import { exactAmount, longDay } from '../portfolio/portfolio-words';
 import { balancesSentence } from './balances-words';
@@ -17,6 +17,19 @@ export interface Fact {
 /** The zone of the files' times: stated by the signed manifest, or (older exports) UTC by Coffer's rule. */
 function fileZoneWords(zone: string | null): string {
   return zone === null ? 'UTC (this older export does not state it)' : `${zone}, as the signed manifest states`;
+}
+
+/** "In USDT from GET /public/price/history (BTC/USDT D1, ETH/USDT D1 + H1); 2 rows without a price". */
+export function valuationWords(valuation: ExportValuation): Fact {
+  const pairs = new Map<string, string[]>();
+  for (const series of valuation.series) pairs.set(series.pair, [...(pairs.get(series.pair) ?? []), series.period]);
+  const candles = [...pairs].map(([pair, periods]) => `${pair} ${periods.join(' + ')}`).join(', ');
+  const unpriced = valuation.unpricedRows === 0 ? 'every row priced' : `${valuation.unpricedRows.toLocaleString('en-US')} ${valuation.unpricedRows === 1 ? 'row' : 'rows'} without a price`;
+  return {
+    label: 'Values',
+    value: `In ${valuation.currency} at each row's time, ${unpriced}`,
+    title: `${valuation.rule}. Prices from ${valuation.source}${candles === '' ? '' : ` (${candles})`}, read ${utcTime(valuation.readAt)}`,
+  };
 }
 
 /** What the signed manifest says about the export, as a reviewer reads it. */
@@ -39,6 +52,7 @@ export function manifestFacts(manifest: ExportManifestView): Fact[] {
     ...what,
     { label: manifest.balances ? 'Currencies' : 'Rows', value: manifest.rowCount.toLocaleString('en-US') },
     { label: 'Format', value: format },
+    ...(manifest.valuation ? [valuationWords(manifest.valuation)] : []),
     { label: 'Files', value: manifest.files.map((file) => file.name).join(', ') },
     { label: 'Created', value: showTimeZoned(manifest.createdAt), title: utcTime(manifest.createdAt) },
     { label: 'Times in the files', value: fileZoneWords(manifest.timeZone) },

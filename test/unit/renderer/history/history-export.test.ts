@@ -2,7 +2,7 @@
 // a refusal naming the folder or the format lands on that field, anything else in general; the
 // progress reads in rows then signing.
 import { describe, expect, it } from 'vitest';
-import { historyFilter } from '../../../../preload/contract/history';
+import { HISTORY_EXPORT_OPERATIONS, historyFilter } from '../../../../preload/contract/history';
 import { exportPercent, exportProgressText, FORMAT_CHOICES } from '../../../../renderer/src/modules/history/export-words';
 import { exportRequest } from '../../../../renderer/src/modules/history/use-history-export';
 import { fieldErrors } from '../../../../renderer/src/modules/shell/use-signed-export';
@@ -15,6 +15,14 @@ describe('exportRequest', () => {
       format: 'csv',
       folder: '/tmp/out',
     });
+  });
+
+  it('carries the valuation currency the dialog chose, which the contract takes (and refuses when it is no code)', () => {
+    const request = exportRequest({ filter: {}, format: 'koinly', valuationCurrency: 'EUR', folder: '' });
+    expect(request).toEqual({ filter: {}, format: 'koinly', valuationCurrency: 'EUR' });
+    const payload = HISTORY_EXPORT_OPERATIONS.exportHistory.request;
+    expect(payload.safeParse(request).success).toBe(true);
+    expect(payload.safeParse({ ...request, valuationCurrency: '' }).success).toBe(false);
   });
 
   it('offers every format the contract takes, each with who it is for', () => {

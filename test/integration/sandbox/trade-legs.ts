@@ -4,8 +4,8 @@
 import Decimal from '../../../preload/contract/decimal';
 import type { Harness, TestKey } from './harness';
 
-export interface TradeRecord { id: number; symbol: string; side: 'buy' | 'sell'; quantity: string; price: string; fee: string; timestamp: string; taker: boolean }
-export interface SymbolInfo { base_currency: string; quote_currency: string; fee_currency: string; status: string; make_rate: string; take_rate: string }
+export interface TradeRecord { id: number; order_id: number; symbol: string; side: 'buy' | 'sell'; quantity: string; price: string; fee: string; timestamp: string; taker: boolean }
+export interface SymbolInfo { base_currency: string; quote_currency: string; fee_currency: string; status: string; make_rate: string; take_rate: string; tick_size: string }
 
 export async function symbolInfo(h: Harness): Promise<Record<string, SymbolInfo>> {
   return (await h.call('GET', '/api/3/public/symbol', { key: null })).json as Record<string, SymbolInfo>;

@@ -14,6 +14,7 @@ const PAGES = [
   { name: 'profiles', link: 'Profiles', heading: 'Profiles' },
   { name: 'wallet', link: 'Wallet', heading: 'Wallet' },
   { name: 'transfers', link: 'Transfers', heading: 'Transfers' },
+  { name: 'orders', link: 'Orders', heading: 'Orders' },
   { name: 'buy', link: 'Buy crypto', heading: 'Buy crypto' },
   { name: 'subaccounts', link: 'Sub-accounts', heading: 'Sub-accounts' },
   { name: 'history', link: 'History', heading: 'History' },

@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Decimal from '../../../preload/contract/decimal';
 import { runExportJob } from '../../../main/core/exports/export-job';
 import { SOURCE_WORKER } from '../../../main/core/exports/worker-thread';
-import { ZipReader } from '../../../main/core/exports/zip/reader';
 import { historyStoreFile } from '../../../main/core/history/store-file';
 import { startHistoryHarness, waitForSync, type Desk, type Harness } from '../history/harness';
-import { testKey } from '../../unit/exports/signed-export';
+import { entryText, testKey } from '../../unit/exports/signed-export';
 import { exportedNetPerCurrency } from './exported-sums';
 
 const MASTER = 'master@sandbox.test';
@@ -36,17 +35,6 @@ afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
 });
 
-async function fileText(path: string, name: string): Promise<string> {
-  const zip = await ZipReader.open(path);
-  try {
-    const parts: Buffer[] = [];
-    for await (const chunk of zip.read(name)) parts.push(chunk);
-    return Buffer.concat(parts).toString('utf8');
-  } finally {
-    await zip.close();
-  }
-}
-
 describe('an export of the seeded master\'s whole history', () => {
   it('moves each currency from nothing to exactly its wallet + spot balance now', async () => {
     const result = await runExportJob(
@@ -56,7 +44,7 @@ describe('an export of the seeded master\'s whole history', () => {
         signer: async () => ({ info: { publicKey: desk.publicKey, fingerprint: desk.fingerprint, createdAt: '2025-01-01T00:00:00.000Z' }, sign: desk.sign }),
       },
     );
-    const text = await fileText(result.path, 'transactions.csv');
+    const text = await entryText(result.path, 'transactions.csv');
     expect(text).toContain(',TRADE,SPOT_');
     const moved = exportedNetPerCurrency(text, true);
 

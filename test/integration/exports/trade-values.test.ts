@@ -17,12 +17,11 @@ import { MANIFEST_NAME, parseManifest } from '../../../main/core/exports/manifes
 import { PRICE_SOURCE } from '../../../main/core/exports/pricing/price-table';
 import { ReviewSessions } from '../../../main/core/exports/review/sessions';
 import { SOURCE_WORKER } from '../../../main/core/exports/worker-thread';
-import { ZipReader } from '../../../main/core/exports/zip/reader';
 import { CsvRecordParser } from '../../../main/core/exports/csv/records';
 import { insertEntries } from '../../../main/core/history/query';
 import { applyHistorySchema } from '../../../main/core/history/schema';
 import { clientFor, startFixture, type Fixture } from '../exchange/sandbox-fixture';
-import { testKey, trustOnly } from '../../unit/exports/signed-export';
+import { entryText, testKey, trustOnly } from '../../unit/exports/signed-export';
 import { legsOf } from '../../unit/exports/trade-legs';
 import { exportedNetPerCurrency } from './exported-sums';
 
@@ -80,17 +79,6 @@ function expectedValue(currency: string, amount: string, createdAt: string): str
   return close === undefined ? null : new Decimal(amount).times(close).toFixed();
 }
 
-async function fileText(path: string, name: string): Promise<string> {
-  const zip = await ZipReader.open(path);
-  try {
-    const parts: Buffer[] = [];
-    for await (const chunk of zip.read(name)) parts.push(chunk);
-    return Buffer.concat(parts).toString('utf8');
-  } finally {
-    await zip.close();
-  }
-}
-
 function csvRows(text: string): (string | null)[][] {
   const rows: (string | null)[][] = [];
   const parser = new CsvRecordParser((cells) => rows.push(cells));
@@ -134,7 +122,7 @@ describe("an export's values against the sandbox's candles", () => {
   });
 
   it('transactions.csv values every leg at its time, and says which row has no price', async () => {
-    const [header, ...rows] = csvRows(await fileText(exports.get('csv')!.path, 'transactions.csv'));
+    const [header, ...rows] = csvRows(await entryText(exports.get('csv')!.path, 'transactions.csv'));
     const col = (name: string) => (header ?? []).indexOf(name);
     expect(rows.map((row) => row[col('id')]).sort()).toEqual(ROWS.map((e) => e.id).sort());
     const byId = new Map(ROWS.map((e) => [e.id, e]));
@@ -151,18 +139,18 @@ describe("an export's values against the sandbox's candles", () => {
   it('transactions.csv moves each currency by exactly the sum of its legs', async () => {
     const expected = new Map<string, Decimal>();
     for (const e of ROWS) expected.set(e.currency, (expected.get(e.currency) ?? new Decimal(0)).plus(e.direction === 'in' ? e.amount : `-${e.amount}`));
-    const exported = exportedNetPerCurrency(await fileText(exports.get('csv')!.path, 'transactions.csv'));
+    const exported = exportedNetPerCurrency(await entryText(exports.get('csv')!.path, 'transactions.csv'));
     expect(Object.fromEntries([...exported].map(([c, v]) => [c, v.toFixed()]))).toEqual(Object.fromEntries([...expected].map(([c, v]) => [c, v.toFixed()])));
   });
 
   it('transactions.json carries the same values', async () => {
-    const rows = JSON.parse(await fileText(exports.get('json')!.path, 'transactions.json')).rows as Array<{ id: string; value: string | null; valueCurrency: string }>;
+    const rows = JSON.parse(await entryText(exports.get('json')!.path, 'transactions.json')).rows as Array<{ id: string; value: string | null; valueCurrency: string }>;
     const byId = (list: Array<[string, string | null, string]>) => list.sort(([a], [b]) => a.localeCompare(b));
     expect(byId(rows.map((row) => [row.id, row.value, row.valueCurrency]))).toEqual(byId(ROWS.map((e) => [e.id, expectedValue(e.currency, e.amount, e.createdAt), 'USDT'])));
   });
 
   it("Koinly's Net Worth is the received side's value (each trade one row, the rebate its own)", async () => {
-    const [header, ...rows] = csvRows(await fileText(exports.get('koinly')!.path, 'koinly.csv'));
+    const [header, ...rows] = csvRows(await entryText(exports.get('koinly')!.path, 'koinly.csv'));
     const col = (name: string) => (header ?? []).indexOf(name);
     const byId = new Map(ROWS.map((e) => [e.id, e]));
     const worth = (id: string) => { const e = byId.get(id)!; return expectedValue(e.currency, e.amount, e.createdAt); };
@@ -178,7 +166,7 @@ describe("an export's values against the sandbox's candles", () => {
   });
 
   it("CoinTracking's Buy and Sell values are each side's value", async () => {
-    const rows = csvRows(await fileText(exports.get('cointracking')!.path, 'cointracking.csv')).slice(1);
+    const rows = csvRows(await entryText(exports.get('cointracking')!.path, 'cointracking.csv')).slice(1);
     const e = (id: string) => ROWS.find((row) => row.id === id)!;
     const value = (id: string) => expectedValue(e(id).currency, e(id).amount, e(id).createdAt) ?? '';
     expect(rows.map((row) => [row[0], row[12], row[13]])).toEqual([
@@ -193,7 +181,7 @@ describe("an export's values against the sandbox's candles", () => {
 
   it('every manifest names the price source, the candles and when they were read, signed', async () => {
     for (const result of exports.values()) {
-      const parsed = parseManifest(Buffer.from(await fileText(result.path, MANIFEST_NAME)));
+      const parsed = parseManifest(Buffer.from(await entryText(result.path, MANIFEST_NAME)));
       if (!parsed.ok) throw new Error(parsed.message);
       const valuation = parsed.manifest.valuation!;
       expect(valuation).toMatchObject({ currency: 'USDT', source: PRICE_SOURCE, readAt: now.toISOString(), unpricedRows: 1 });

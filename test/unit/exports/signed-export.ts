@@ -79,6 +79,13 @@ export async function entriesOf(path: string): Promise<Map<string, Buffer>> {
   return entries;
 }
 
+/** One entry of an export's zip as text. */
+export async function entryText(path: string, name: string): Promise<string> {
+  const text = (await entriesOf(path)).get(name)?.toString('utf8');
+  if (text === undefined) throw new Error(`${name} is not in ${path}`);
+  return text;
+}
+
 /** A new, well-formed zip with the entries changed as `change` says (delete a key to drop an entry). */
 export async function rewritten(path: string, change: (entries: Map<string, Buffer>) => void): Promise<string> {
   const entries = await entriesOf(path);

@@ -5,36 +5,18 @@
 // provideLiquidityRate), which serve as the account's rates.
 import type { OrderCalls } from '../calls/orders';
 import type { SpotOrder, SpotSymbol } from '../domain';
-import { SPOT_ORDER_SIDES } from '../domain';
-import Decimal from '../decimal';
-import { asArray, asObject, bool, decimal, id, optDecimal, optStr, str } from '../json';
+import { asArray, asObject, decimal, optStr, str } from '../json';
 import type { ServiceCalls } from '../service-calls';
-import { requireCode, requireOneOf, requirePositive } from '../validate';
+import { requireCode, requirePositive } from '../validate';
 import { isOrderNotFound, orderMove, requireClientOrderId } from '../v3/orders';
-import { parseOrderBook } from '../v3/order-records';
+import { parseOrderBook, parseOrderNamed, type OrderFieldNames } from '../v3/order-records';
 
-const ZERO = new Decimal(0);
+const V2_ORDER_FIELDS: OrderFieldNames = {
+  clientOrderId: 'clientOrderId', timeInForce: 'timeInForce', quantityFilled: 'cumQuantity', stopPrice: 'stopPrice',
+  priceAverage: 'avgPrice', postOnly: 'postOnly', createdAt: 'createdAt', updatedAt: 'updatedAt',
+};
 
-export function parseOrderV2(value: unknown): SpotOrder {
-  const record = asObject(value, 'order');
-  return {
-    id: id(record, 'id'),
-    clientOrderId: str(record, 'clientOrderId'),
-    symbol: str(record, 'symbol'),
-    side: requireOneOf(str(record, 'side'), SPOT_ORDER_SIDES, 'side'),
-    type: optStr(record, 'type') ?? 'limit',
-    timeInForce: optStr(record, 'timeInForce') ?? 'GTC',
-    status: str(record, 'status'),
-    quantity: decimal(record, 'quantity'),
-    quantityFilled: optDecimal(record, 'cumQuantity') ?? ZERO,
-    price: optDecimal(record, 'price'),
-    stopPrice: optDecimal(record, 'stopPrice'),
-    priceAverage: optDecimal(record, 'avgPrice'),
-    postOnly: bool(record, 'postOnly'),
-    createdAt: str(record, 'createdAt'),
-    updatedAt: optStr(record, 'updatedAt') ?? str(record, 'createdAt'),
-  };
-}
+export const parseOrderV2 = (value: unknown): SpotOrder => parseOrderNamed(value, V2_ORDER_FIELDS);
 
 const parseOrdersV2 = (value: unknown): SpotOrder[] => asArray(value, 'orders').map(parseOrderV2);
 

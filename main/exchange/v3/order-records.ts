@@ -8,26 +8,46 @@ import { requireOneOf } from '../validate';
 
 const ZERO = new Decimal(0);
 
-export function parseSpotOrder(value: unknown): SpotOrder {
+/** Where a version's order record keeps each field (version 3 snake_case, version 2 camelCase). */
+export interface OrderFieldNames {
+  clientOrderId: string;
+  timeInForce: string;
+  quantityFilled: string;
+  stopPrice: string;
+  priceAverage: string;
+  postOnly: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const V3_ORDER_FIELDS: OrderFieldNames = {
+  clientOrderId: 'client_order_id', timeInForce: 'time_in_force', quantityFilled: 'quantity_cumulative', stopPrice: 'stop_price',
+  priceAverage: 'price_average', postOnly: 'post_only', createdAt: 'created_at', updatedAt: 'updated_at',
+};
+
+/** An order record read with one version's field names. */
+export function parseOrderNamed(value: unknown, names: OrderFieldNames): SpotOrder {
   const record = asObject(value, 'order');
   return {
     id: id(record, 'id'),
-    clientOrderId: str(record, 'client_order_id'),
+    clientOrderId: str(record, names.clientOrderId),
     symbol: str(record, 'symbol'),
     side: requireOneOf(str(record, 'side'), SPOT_ORDER_SIDES, 'side'),
     type: optStr(record, 'type') ?? 'limit',
-    timeInForce: optStr(record, 'time_in_force') ?? 'GTC',
+    timeInForce: optStr(record, names.timeInForce) ?? 'GTC',
     status: str(record, 'status'),
     quantity: decimal(record, 'quantity'),
-    quantityFilled: optDecimal(record, 'quantity_cumulative') ?? ZERO,
+    quantityFilled: optDecimal(record, names.quantityFilled) ?? ZERO,
     price: optDecimal(record, 'price'),
-    stopPrice: optDecimal(record, 'stop_price'),
-    priceAverage: optDecimal(record, 'price_average'),
-    postOnly: bool(record, 'post_only'),
-    createdAt: str(record, 'created_at'),
-    updatedAt: optStr(record, 'updated_at') ?? str(record, 'created_at'),
+    stopPrice: optDecimal(record, names.stopPrice),
+    priceAverage: optDecimal(record, names.priceAverage),
+    postOnly: bool(record, names.postOnly),
+    createdAt: str(record, names.createdAt),
+    updatedAt: optStr(record, names.updatedAt) ?? str(record, names.createdAt),
   };
 }
+
+export const parseSpotOrder = (value: unknown): SpotOrder => parseOrderNamed(value, V3_ORDER_FIELDS);
 
 export function parseSpotOrders(value: unknown, field: string): SpotOrder[] {
   return asArray(value, field).map(parseSpotOrder);

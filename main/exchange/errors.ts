@@ -122,3 +122,8 @@ export function inputError(field: string, problem: string): ApiError {
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
+
+/** The service's code (both versions) for a client order id no active order has. */
+export const ORDER_NOT_FOUND = 20002;
+
+export const isOrderNotFound = (error: unknown): boolean => isApiError(error) && error.code === ORDER_NOT_FOUND;

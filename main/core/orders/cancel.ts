@@ -5,7 +5,7 @@
 import type { CancelManyResult, CancelOutcome, CancelScope, Money, OrderView } from '../../../preload/contract/orders';
 import type { SpotOrder } from '../../exchange/domain';
 import type { TreasuryApi } from '../../exchange/treasury-api';
-import { isOrderNotFound } from '../../exchange/v3/orders';
+import { isOrderNotFound } from '../../exchange/errors';
 import type { AuditLog } from '../audit/audit-log';
 import { audited, type AuditSubject } from '../audit/audited';
 import { invalid } from '../field-checks';

@@ -8,7 +8,8 @@ import type { SpotOrder, SpotSymbol } from '../domain';
 import { asArray, asObject, decimal, optStr, str } from '../json';
 import type { ServiceCalls } from '../service-calls';
 import { requireCode, requirePositive } from '../validate';
-import { isOrderNotFound, orderMove, requireClientOrderId } from '../v3/orders';
+import { isOrderNotFound } from '../errors';
+import { orderMove, requireClientOrderId } from '../v3/orders';
 import { parseOrderBook, parseOrderNamed, type OrderFieldNames } from '../v3/order-records';
 
 const V2_ORDER_FIELDS: OrderFieldNames = {

@@ -5,14 +5,11 @@
 // landed, the retry answers 20002, which the app reads as "no longer active" and looks up in the
 // order history, so a repeat can neither cancel twice nor hide what happened.
 import type { OrderCalls } from '../calls/orders';
-import { inputError, isApiError } from '../errors';
+import { inputError, isOrderNotFound } from '../errors';
 import type { MoveDescription } from '../service-calls';
 import { requireCode, requirePositive, requireText } from '../validate';
 import type { V3Calls } from './calls';
 import { parseOrderBook, parseSpotFees, parseSpotOrder, parseSpotOrders, parseSpotSymbols } from './order-records';
-
-/** The service's code for a client order id no active order has. */
-export const ORDER_NOT_FOUND = 20002;
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9_-]{8,32}$/;
 
@@ -21,8 +18,6 @@ export function requireClientOrderId(value: string): string {
   if (!CLIENT_ORDER_ID.test(text)) throw inputError('clientOrderId', 'must be 8-32 letters, digits, underscores or hyphens');
   return text;
 }
-
-export const isOrderNotFound = (error: unknown): boolean => isApiError(error) && error.code === ORDER_NOT_FOUND;
 
 /** A new order as a money move: its symbol where a currency would be, its quantity, and the side
  *  with the client order id it is found again by (the app's ledger records what it spends). */

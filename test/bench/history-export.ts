@@ -1,25 +1,28 @@
 // History export figures at scale: 1,000,000 generated rows in a temporary history store, then
-//   1. an export to a signed CSV zip, as the app makes it (worker thread, store read-only);
-//   2. opening and verifying that export (signature, hashes, row counts);
-//   3. loading it for review (verify again, then insert every row into a fresh review database);
-// each against a baseline measured in the same run: reading the rows alone (the store's iterator,
-// no writing), and hashing the archive's bytes alone. Each task runs in a child process of its
-// own, so its peak RSS (maxRSS) is its own. Targets: export ≤ 3 s, open + verify ≤ 3 s.
-// Run: npx tsx test/bench/history-export.ts [rows]
-import { fork } from 'node:child_process';
+//   1. an export to a signed zip in every format, as the app makes it (worker thread, store
+//      read-only), each against its floor measured right before it: `sqlite3 -csv` of the same
+//      columns in the same order into a file, plus `sha256sum` of that file;
+//   2. opening and verifying the CSV export (signature, hashes, row counts);
+//   3. loading it for review (verify again, then insert every row into a fresh review database).
+// Each task runs in a child process of its own, so its peak RSS (maxRSS) is its own. Goals: each
+// format ≤ 1.5× its floor and ≤ 300 MiB peak RSS.
+// Run: npx tsx test/bench/history-export.ts [rows] [--formats csv,json] [--no-review]
+import { execFileSync, fork } from 'node:child_process';
 import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { HistoryEntry } from '../../preload/contract/history';
+import { EXPORT_FORMATS, type ExportFormat, type HistoryEntry } from '../../preload/contract/history';
 import { runExportJob } from '../../main/core/exports/export-job';
 import { fingerprintOf, rawPublicKey } from '../../main/core/exports/fingerprint';
 import type { ReviewTaskData, ReviewTaskResult } from '../../main/core/exports/review/review-task';
 import { verifyExport } from '../../main/core/exports/verify';
 import { runWorkerJob, SOURCE_WORKER } from '../../main/core/exports/worker-thread';
-import { createHistoryQuery, insertEntries } from '../../main/core/history/query';
-import { applyHistorySchema } from '../../main/core/history/schema';
+import { insertEntries } from '../../main/core/history/query';
+import { ENTRY_COLUMNS } from '../../main/core/history/rows';
+import { applyHistorySchema, HISTORY_TABLE } from '../../main/core/history/schema';
+import { reportGoal } from './goals';
 import { historyRowStream } from '../support/history-rows';
 import { trustOnly, type TestKey } from '../unit/exports/signed-export';
 
@@ -42,43 +45,58 @@ interface Figures {
 
 type Task = (dir: string) => Promise<string>;
 
-const TASKS: Record<string, Task> = {
-  'baseline: read the rows (store iterator)': async (dir) => {
-    const db = new Database(join(dir, 'history.db'), { readonly: true });
-    let rows = 0;
-    for (const _entry of createHistoryQuery(db).iterate({})) rows += 1;
-    db.close();
-    return `${rows} rows`;
-  },
-  'export to a signed CSV zip': async (dir) => {
+const CSV_ZIP = 'coffer-bench-20250101-000000-csv.zip';
+const FLOOR_LABEL = 'sqlite3 -csv of the same rows + sha256sum';
+
+/** The floor: the sqlite3 shell writing the rows the export reads, in its order, as CSV; then the file hashed. */
+async function floorTask(dir: string): Promise<string> {
+  const out = join(dir, 'floor.csv');
+  const sql = `SELECT ${ENTRY_COLUMNS.replace(/\s+/g, ' ')} FROM ${HISTORY_TABLE} ORDER BY created_ms ASC, rid ASC;`;
+  execFileSync('/usr/bin/sqlite3', ['-csv', '-readonly', join(dir, 'history.db'), `.output ${out}`, sql]);
+  const hash = execFileSync('sha256sum', [out], { encoding: 'utf8' }).slice(0, 12);
+  const size = statSync(out).size;
+  rmSync(out);
+  return `${(size / MB).toFixed(0)} MiB of CSV, sha256 ${hash}…`;
+}
+
+function exportTask(format: ExportFormat): Task {
+  return async (dir) => {
     const result = await runExportJob(
-      { dbPath: join(dir, 'history.db'), filter: {}, format: 'csv', folder: dir, profileName: 'Bench', account: 'https://bench.example (API v3)' },
+      { dbPath: join(dir, 'history.db'), filter: {}, format, folder: dir, profileName: 'Bench', account: 'https://bench.example (API v3)' },
       {
         workerScript: SOURCE_WORKER, appVersion: '0.1.0', progress: () => undefined,
         signer: async () => ({ info: { publicKey: key.publicKey, fingerprint: key.fingerprint, createdAt: '' }, sign: key.sign }),
         now: () => new Date('2025-01-01T00:00:00Z'),
       },
     );
+    if (format !== 'csv') rmSync(result.path);
     return `${result.rows} rows, ${(result.bytes / MB).toFixed(1)} MiB zip (${result.fileName})`;
-  },
+  };
+}
+
+const TASKS: Record<string, Task> = {
+  floor: floorTask,
+  ...Object.fromEntries(EXPORT_FORMATS.map((format) => [`export ${format}`, exportTask(format)])),
   'baseline: SHA-256 of the archive bytes': async (dir) => {
-    const path = join(dir, 'coffer-bench-20250101-000000-csv.zip');
+    const path = join(dir, CSV_ZIP);
     const hash = createHash('sha256');
     for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
     return `${(statSync(path).size / MB).toFixed(1)} MiB hashed`;
   },
   'open + verify the export': async (dir) => {
-    const verification = await verifyExport(join(dir, 'coffer-bench-20250101-000000-csv.zip'), trustOnly(key));
+    const verification = await verifyExport(join(dir, CSV_ZIP), trustOnly(key));
     if (!verification.verified) throw new Error(`not verified: ${JSON.stringify(verification.problems)}`);
     return `verified, ${verification.manifest?.rowCount} rows, ${((verification.manifest?.files[0]?.bytes ?? 0) / MB).toFixed(0)} MiB of CSV hashed`;
   },
   'load it for review (verify + insert every row)': async (dir) => {
-    const data: ReviewTaskData = { kind: 'review', zipPath: join(dir, 'coffer-bench-20250101-000000-csv.zip'), dbPath: join(dir, `review-${Date.now()}.db`), trusted: trustOnly(key) };
+    const data: ReviewTaskData = { kind: 'review', zipPath: join(dir, CSV_ZIP), dbPath: join(dir, `review-${Date.now()}.db`), trusted: trustOnly(key) };
     const { verification, rows } = await runWorkerJob<ReviewTaskResult>(SOURCE_WORKER, data).result;
     if (!verification.verified) throw new Error('not verified');
     return `${rows} rows loaded`;
   },
 };
+
+const FORMAT_NAMES: Record<ExportFormat, string> = { csv: 'Coffer CSV', json: 'JSON', koinly: 'Koinly universal CSV', cointracking: 'CoinTracking CSV' };
 
 async function seed(dir: string, count: number): Promise<number> {
   const started = performance.now();
@@ -107,15 +125,35 @@ function runChild(name: string, dir: string): Promise<Figures> {
   });
 }
 
+function printed(name: string, figures: Figures): Figures {
+  console.log(`  ${name.padEnd(48)} ${(figures.ms / 1000).toFixed(2).padStart(6)} s   peak RSS ${figures.peakRssMb.toFixed(0).padStart(4)} MiB   ${figures.detail}`);
+  return figures;
+}
+
 async function main(): Promise<void> {
-  const count = Number.parseInt(process.argv[2] ?? '1000000', 10);
+  const args = process.argv.slice(2);
+  const formatsAt = args.indexOf('--formats');
+  const formats = formatsAt === -1 ? [...EXPORT_FORMATS] : (args[formatsAt + 1] ?? '').split(',') as ExportFormat[];
+  const count = Number.parseInt(args.find((arg) => /^\d+$/.test(arg)) ?? '1000000', 10);
+  const rowsText = `${count.toLocaleString('en')} rows`;
   const dir = mkdtempSync(join(tmpdir(), 'coffer-bench-export-'));
   try {
     const seededMs = await seed(dir, count);
-    console.log(`history export, ${count.toLocaleString('en')} rows (store seeded in ${(seededMs / 1000).toFixed(1)} s, ${(statSync(join(dir, 'history.db')).size / MB).toFixed(0)} MiB)`);
-    for (const name of Object.keys(TASKS)) {
-      const figures = await runChild(name, dir);
-      console.log(`  ${name.padEnd(48)} ${(figures.ms / 1000).toFixed(2).padStart(6)} s   peak RSS ${figures.peakRssMb.toFixed(0).padStart(4)} MiB   ${figures.detail}`);
+    console.log(`history export, ${rowsText} (store seeded in ${(seededMs / 1000).toFixed(1)} s, ${(statSync(join(dir, 'history.db')).size / MB).toFixed(0)} MiB)`);
+    if (!formats.includes('csv')) formats.unshift('csv');
+    for (const format of formats) {
+      // The floor right before each export: the machine is shared, and the ratio is what counts.
+      const floor = printed(`floor: ${FLOOR_LABEL}`, await runChild('floor', dir));
+      const figures = printed(`export to a signed ${format} zip`, await runChild(`export ${format}`, dir));
+      reportGoal({
+        figure: `export, ${FORMAT_NAMES[format]}, ${rowsText}`, value: figures.ms / 1000, unit: 's',
+        floor: { value: floor.ms / 1000, label: FLOOR_LABEL }, rule: { ratioAtMost: 1.5 },
+      });
+      reportGoal({ figure: `export, ${FORMAT_NAMES[format]}, ${rowsText}, peak RSS`, value: figures.peakRssMb, unit: 'MiB', rule: { atMost: 300 } });
+    }
+    if (args.includes('--no-review')) return;
+    for (const name of ['baseline: SHA-256 of the archive bytes', 'open + verify the export', 'load it for review (verify + insert every row)']) {
+      printed(name, await runChild(name, dir));
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -2,25 +2,19 @@
 // CRC-32) and deflated in batches, so a file of hundreds of megabytes never sits in memory as one
 // string. The local header is written first with zero sizes and completed in place once the
 // entry ends (the archive is a real file, so it can seek back); the central directory follows the
-// last entry. Deflate runs at level 1: exports are large and read once, speed matters more than
-// the last few percent of size.
+// last entry. An entry made alongside another (spool.ts) is copied in from its temporary file.
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createDeflateRaw, type ZlibOptions } from 'node:zlib';
 import { crc32 } from './crc32';
 import {
   CENTRAL_HEADER, CENTRAL_HEADER_SIZE, dosDateTime, END_OF_CENTRAL, END_OF_CENTRAL_SIZE, EXTERNAL_ATTRIBUTES, FLAG_UTF8,
   LOCAL_HEADER, LOCAL_HEADER_SIZE, MAX_UNPACKED_BYTES, METHOD_DEFLATE, TOO_LARGE, UNPACKED_TOO_LARGE, VERSION_MADE_BY, VERSION_NEEDED, ZIP32_LIMIT, ZipError, type EntryRecord,
 } from './format';
-
-/** Text is encoded into batches of this many bytes before it is hashed and deflated. */
-const BATCH_BYTES = 1024 * 1024;
-/** Deflate's output chunks: large, so the file is written in few calls (each one a round trip to the thread pool). */
-const DEFLATE_CHUNK = 1024 * 1024;
-const DEFLATE_AHEAD = 8 * 1024 * 1024;
+import { BATCH_BYTES, exportDeflate, type EntrySpool, type SpooledEntry } from './spool';
 
 export interface WrittenEntry {
   name: string;
@@ -45,8 +39,11 @@ export class ZipWriter {
     return new ZipWriter(await open(path, 'wx'), modifiedAt);
   }
 
-  /** Writes one entry from text (or bytes) as it is produced, in order. */
-  async addEntry(name: string, parts: Iterable<string | Uint8Array>): Promise<WrittenEntry> {
+  /**
+   * Writes one entry from text (or bytes) as it is produced, in order. A `companion` spool filled
+   * while the parts are produced is waited for between batches, so it never runs far behind.
+   */
+  async addEntry(name: string, parts: Iterable<string | Uint8Array>, companion?: EntrySpool): Promise<WrittenEntry> {
     const nameBytes = Buffer.from(name, 'utf8');
     const headerOffset = this.offset;
     await this.write(this.localHeader(nameBytes, 0, 0, 0));
@@ -54,7 +51,7 @@ export class ZipWriter {
     let crc = 0;
     let size = 0;
     const unpackedBefore = this.unpacked;
-    const batches = function* (): Generator<Buffer> {
+    const batches = async function* (): AsyncGenerator<Buffer> {
       for (const bytes of encodedBatches(parts)) {
         sha.update(bytes);
         crc = crc32(bytes, crc);
@@ -62,18 +59,30 @@ export class ZipWriter {
         if (size > ZIP32_LIMIT) throw new ZipError(TOO_LARGE);
         if (unpackedBefore + size > MAX_UNPACKED_BYTES) throw new ZipError(UNPACKED_TOO_LARGE);
         yield bytes;
+        if (companion !== undefined) await companion.ready();
       }
     };
     const dataStart = this.offset;
     // Deflate takes several batches ahead (it runs in the thread pool), so encoding and hashing
     // the next batches here overlap with compressing the last ones instead of waiting for them.
-    const deflate = createDeflateRaw({ level: 1, chunkSize: DEFLATE_CHUNK, writableHighWaterMark: DEFLATE_AHEAD } as ZlibOptions);
-    await pipeline(Readable.from(batches()), deflate, this.sink());
+    await pipeline(Readable.from(batches()), exportDeflate(), this.sink());
     const compressedSize = this.offset - dataStart;
     await this.file.write(this.localHeader(nameBytes, crc, compressedSize, size), 0, LOCAL_HEADER_SIZE + nameBytes.length, headerOffset);
     this.entries.push({ name, crc, compressedSize, size, method: METHOD_DEFLATE, offset: headerOffset });
     this.unpacked += size;
     return { name, bytes: size, sha256: sha.digest('hex') };
+  }
+
+  /** Copies in an entry compressed beside the archive (its temporary file is left for the spool to remove). */
+  async addSpooled(entry: SpooledEntry): Promise<WrittenEntry> {
+    if (this.unpacked + entry.size > MAX_UNPACKED_BYTES) throw new ZipError(UNPACKED_TOO_LARGE);
+    const nameBytes = Buffer.from(entry.name, 'utf8');
+    const headerOffset = this.offset;
+    await this.write(this.localHeader(nameBytes, entry.crc, entry.compressedSize, entry.size));
+    await pipeline(createReadStream(entry.path, { highWaterMark: BATCH_BYTES }), this.sink());
+    this.entries.push({ name: entry.name, crc: entry.crc, compressedSize: entry.compressedSize, size: entry.size, method: METHOD_DEFLATE, offset: headerOffset });
+    this.unpacked += entry.size;
+    return { name: entry.name, bytes: entry.size, sha256: entry.sha256 };
   }
 
   /** The central directory and its end record; closes the file. Returns the archive's size. */

@@ -47,9 +47,11 @@ export interface RecordValues {
 }
 
 export function recordValues(record: TaxRecord, pricer: RowPricer | undefined): RecordValues {
-  const value = (money: Money | null) => (pricer === undefined || money === null ? null : pricer.valueOf(money.currency, money.amount, record.at));
-  return { sent: value(record.sent), received: value(record.received) };
+  return { sent: valueOf(record.sent, record.at, pricer), received: valueOf(record.received, record.at, pricer) };
 }
+
+const valueOf = (money: Money | null, at: string, pricer: RowPricer | undefined): RowValue | null =>
+  pricer === undefined || money === null ? null : pricer.valueOf(money.currency, money.amount, at);
 
 /** Koinly's one net worth: the received side's value, else the sent side's. */
 function netWorth(values: RecordValues): RowValue | null {
@@ -60,6 +62,9 @@ function netWorth(values: RecordValues): RowValue | null {
 
 /** " [value unknown: …]" when a side of the row has no price. */
 function unknownNote(values: RecordValues): string {
+  const [received, sent] = [values.received?.note ?? null, values.sent?.note ?? null];
+  if (received === null && sent === null) return '';
+  if (received === null || sent === null || received === sent) return ` [value ${received ?? sent}]`;
   const notes = [values.received?.note, values.sent?.note].filter((note): note is string => typeof note === 'string');
   return notes.length === 0 ? '' : ` [value ${[...new Set(notes)].join('; ')}]`;
 }
@@ -71,8 +76,24 @@ export function description(record: TaxRecord, source: AccountantSource, note = 
   return full.replace(/[\r\n\t]+/g, ' ');
 }
 
+/** Written as the store keeps times; only these are spelled without a Date (checked by utcDateTime's round trip per day). */
+const PLAIN_UTC = /^(\d{4}-\d\d-\d\d)T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,3})?Z$/;
+/** Days seen, and whether Date reads them as written (no 30 February). */
+const plainDays = new Map<string, boolean>();
+
 /** The ISO time as "YYYY-MM-DD HH:mm:ss" in UTC; text that is not a time is kept as it is. */
 function utcDateTime(iso: string): string {
+  const plain = PLAIN_UTC.exec(iso);
+  if (plain !== null) {
+    const day = plain[1] as string;
+    let known = plainDays.get(day);
+    if (known === undefined) {
+      const time = Date.parse(`${day}T00:00:00Z`);
+      known = !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+      if (plainDays.size < 100_000) plainDays.set(day, known);
+    }
+    if (known) return `${day} ${iso.slice(11, 19)}`;
+  }
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
   return new Date(time).toISOString().slice(0, 19).replace('T', ' ');

@@ -45,10 +45,12 @@ export function exactProduct(a: ScaledDecimal, b: ScaledDecimal): string {
   const scale = a.scale + b.scale;
   const digits = (a.units * b.units).toString();
   if (scale === 0) return digits;
-  const padded = digits.padStart(scale + 1, '0');
-  const whole = padded.slice(0, padded.length - scale);
-  const fraction = padded.slice(padded.length - scale).replace(/0+$/, '');
-  return fraction === '' ? whole : `${whole}.${fraction}`;
+  const padded = digits.length > scale ? digits : digits.padStart(scale + 1, '0');
+  const point = padded.length - scale;
+  // Trailing zeros of the fraction dropped by scanning back (a regex per row costs more).
+  let end = padded.length;
+  while (end > point && padded.charCodeAt(end - 1) === 48) end -= 1;
+  return end === point ? padded.slice(0, point) : `${padded.slice(0, point)}.${padded.slice(point, end)}`;
 }
 
 const ONE: ScaledDecimal = { units: 1n, scale: 0 };
@@ -72,6 +74,9 @@ export class RowPricer {
   unpriced = 0;
   private readonly daily: Map<string, Map<number, ScaledDecimal>>;
   private readonly hourly: Map<string, Map<number, ScaledDecimal>>;
+  /** The last time parsed: a row's time is valued once per file it appears in, and rows come in time order. */
+  private lastAt = '';
+  private lastMs = Number.NaN;
 
   constructor(table: PriceTable) {
     this.valuationCurrency = table.valuationCurrency;
@@ -87,7 +92,11 @@ export class RowPricer {
 
   /** `amount` of `currency` at the ISO time `at`, exactly (amount × close, no rounding). */
   valueOf(currency: string, amount: string, at: string): RowValue {
-    const atMs = Date.parse(at);
+    if (at !== this.lastAt) {
+      this.lastAt = at;
+      this.lastMs = Date.parse(at);
+    }
+    const atMs = this.lastMs;
     if (Number.isNaN(atMs)) return this.unknown(`the row's time ${at} is not a time`);
     const units = scaled(amount);
     if (units === null) return this.unknown(`the amount ${amount} is not a number`);

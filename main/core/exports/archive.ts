@@ -86,30 +86,16 @@ export async function writeSignedArchive(
 
 /** One data file from its lines (the first `headerLines` are not rows), as the manifest lists it. */
 export async function writeLines(writer: ZipWriter, name: string, lines: Iterable<string>, headerLines = 1, companion?: EntrySpool): Promise<ManifestFile> {
-  const joined = joinedLines(lines);
-  const written = await writer.addEntry(name, joined.chunks, companion);
-  return { name, sha256: written.sha256, rows: joined.count() - headerLines, bytes: written.bytes };
+  let count = 0;
+  const written = await writer.addEntry(name, counted(lines, () => (count += 1)), companion);
+  return { name, sha256: written.sha256, rows: count - headerLines, bytes: written.bytes };
 }
 
-/** Characters of text joined before it is passed on: each part costs the writer a call, a line is short. */
-const JOINED_CHARS = 64 * 1024;
-
-/** The lines joined into chunks of about JOINED_CHARS, and how many lines passed. */
-function joinedLines(lines: Iterable<string>): { chunks: Iterable<string>; count: () => number } {
-  let count = 0;
-  const chunks = function* (): Generator<string> {
-    let text = '';
-    for (const line of lines) {
-      count += 1;
-      text += line;
-      if (text.length >= JOINED_CHARS) {
-        yield text;
-        text = '';
-      }
-    }
-    if (text !== '') yield text;
-  };
-  return { chunks: chunks(), count: () => count };
+function* counted<T>(items: Iterable<T>, each: () => void): Generator<T> {
+  for (const item of items) {
+    each();
+    yield item;
+  }
 }
 
 /**

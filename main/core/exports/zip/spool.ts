@@ -18,8 +18,6 @@ export const DEFLATE_CHUNK = 1024 * 1024;
 export const DEFLATE_AHEAD = 8 * 1024 * 1024;
 /** exports are large and read once: speed matters more than the last few percent of size. */
 export const DEFLATE_LEVEL = 1;
-/** Characters of short texts joined before they are encoded. */
-const JOINED_CHARS = 64 * 1024;
 
 /** A finished spooled entry: its compressed bytes in `path`, and what the zip records of it. */
 export interface SpooledEntry {
@@ -36,12 +34,10 @@ export const exportDeflate = () =>
 
 export class EntrySpool {
   private readonly sha = createHash('sha256');
-  private readonly encoder = new TextEncoder();
   private readonly deflate = exportDeflate();
   private readonly written: Promise<void>;
   private batch = Buffer.allocUnsafe(BATCH_BYTES);
   private used = 0;
-  private pending = '';
   private crc = 0;
   private size = 0;
   private readonly file: WriteStream;
@@ -55,14 +51,6 @@ export class EntrySpool {
 
   /** Adds text to the entry (synchronously; call ready() now and then so memory stays bounded). */
   push(text: string): void {
-    // Short texts are joined first: encoding each line on its own costs more than the joining.
-    this.pending += text;
-    if (this.pending.length >= JOINED_CHARS) this.encode();
-  }
-
-  private encode(): void {
-    const text = this.pending;
-    this.pending = '';
     if (this.used + text.length * 3 > BATCH_BYTES) {
       this.send();
       if (text.length * 3 > BATCH_BYTES) {
@@ -70,7 +58,7 @@ export class EntrySpool {
         return;
       }
     }
-    this.used += this.encoder.encodeInto(text, this.batch.subarray(this.used)).written;
+    this.used += this.batch.write(text, this.used, 'utf8');
   }
 
   /** Resolves once deflate has room for more. */
@@ -80,7 +68,6 @@ export class EntrySpool {
 
   /** Ends the entry and waits for its file. */
   async finish(): Promise<SpooledEntry> {
-    this.encode();
     this.send();
     this.deflate.end();
     await this.written;

@@ -1,5 +1,5 @@
 // A zip written as its data is produced: each entry's text is encoded, hashed (SHA-256 and
-// CRC-32) and deflated in batches, so a file of hundreds of megabytes never sits in memory as one
+// CRC-32) and deflated in batches (segment-deflate.ts), so a file of hundreds of megabytes never sits in memory as one
 // string. The local header is written first with zero sizes and completed in place once the
 // entry ends (the archive is a real file, so it can seek back); the central directory follows the
 // last entry. An entry made alongside another (spool.ts) is copied in from its temporary file.
@@ -7,14 +7,15 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
-import { Readable, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from './crc32';
 import {
   CENTRAL_HEADER, CENTRAL_HEADER_SIZE, dosDateTime, END_OF_CENTRAL, END_OF_CENTRAL_SIZE, EXTERNAL_ATTRIBUTES, FLAG_UTF8,
   LOCAL_HEADER, LOCAL_HEADER_SIZE, MAX_UNPACKED_BYTES, METHOD_DEFLATE, TOO_LARGE, UNPACKED_TOO_LARGE, VERSION_MADE_BY, VERSION_NEEDED, ZIP32_LIMIT, ZipError, type EntryRecord,
 } from './format';
-import { BATCH_BYTES, exportDeflate, type EntrySpool, type SpooledEntry } from './spool';
+import { BATCH_BYTES, SegmentDeflater } from './segment-deflate';
+import type { EntrySpool, SpooledEntry } from './spool';
 
 export interface WrittenEntry {
   name: string;
@@ -51,21 +52,20 @@ export class ZipWriter {
     let crc = 0;
     let size = 0;
     const unpackedBefore = this.unpacked;
-    const batches = async function* (): AsyncGenerator<Buffer> {
-      for (const bytes of encodedBatches(parts)) {
-        sha.update(bytes);
-        crc = crc32(bytes, crc);
-        size += bytes.length;
-        if (size > ZIP32_LIMIT) throw new ZipError(TOO_LARGE);
-        if (unpackedBefore + size > MAX_UNPACKED_BYTES) throw new ZipError(UNPACKED_TOO_LARGE);
-        yield bytes;
-        if (companion !== undefined) await companion.ready();
-      }
-    };
     const dataStart = this.offset;
-    // Deflate takes several batches ahead (it runs in the thread pool), so encoding and hashing
-    // the next batches here overlap with compressing the last ones instead of waiting for them.
-    await pipeline(Readable.from(batches()), exportDeflate(), this.sink());
+    // Batches deflate in the thread pool while the next ones are encoded and hashed here.
+    const deflater = new SegmentDeflater((bytes) => this.write(bytes));
+    for (const bytes of encodedBatches(parts)) {
+      sha.update(bytes);
+      crc = crc32(bytes, crc);
+      size += bytes.length;
+      if (size > ZIP32_LIMIT) throw new ZipError(TOO_LARGE);
+      if (unpackedBefore + size > MAX_UNPACKED_BYTES) throw new ZipError(UNPACKED_TOO_LARGE);
+      deflater.add(bytes);
+      await deflater.ready();
+      if (companion !== undefined) await companion.ready();
+    }
+    await deflater.finish();
     const compressedSize = this.offset - dataStart;
     await this.file.write(this.localHeader(nameBytes, crc, compressedSize, size), 0, LOCAL_HEADER_SIZE + nameBytes.length, headerOffset);
     this.entries.push({ name, crc, compressedSize, size, method: METHOD_DEFLATE, offset: headerOffset });

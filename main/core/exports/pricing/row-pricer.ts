@@ -77,6 +77,8 @@ export class RowPricer {
   /** The last time parsed: a row's time is valued once per file it appears in, and rows come in time order. */
   private lastAt = '';
   private lastMs = Number.NaN;
+  private lastValue: { currency: string; amount: string; at: string; value: RowValue } | null = null;
+  private readonly days = new Map<number, string>();
 
   constructor(table: PriceTable) {
     this.valuationCurrency = table.valuationCurrency;
@@ -92,6 +94,18 @@ export class RowPricer {
 
   /** `amount` of `currency` at the ISO time `at`, exactly (amount × close, no rounding). */
   valueOf(currency: string, amount: string, at: string): RowValue {
+    // The accountant's files value most rows twice (their own line and transactions.csv's).
+    const last = this.lastValue;
+    if (last !== null && last.at === at && last.amount === amount && last.currency === currency) {
+      if (last.value.value === null) this.unpriced += 1;
+      return last.value;
+    }
+    const value = this.freshValue(currency, amount, at);
+    this.lastValue = { currency, amount, at, value };
+    return value;
+  }
+
+  private freshValue(currency: string, amount: string, at: string): RowValue {
     if (at !== this.lastAt) {
       this.lastAt = at;
       this.lastMs = Date.parse(at);
@@ -101,8 +115,18 @@ export class RowPricer {
     const units = scaled(amount);
     if (units === null) return this.unknown(`the amount ${amount} is not a number`);
     const price = this.price(currency, atMs);
-    if (price === null) return this.unknown(`no ${currency} price in ${this.valuationCurrency} for ${new Date(Math.floor(atMs / DAY_MS) * DAY_MS).toISOString().slice(0, 10)}`);
+    if (price === null) return this.unknown(`no ${currency} price in ${this.valuationCurrency} for ${this.dayText(Math.floor(atMs / DAY_MS))}`);
     return { value: exactProduct(units, price), currency: this.valuationCurrency, note: null };
+  }
+
+  /** "YYYY-MM-DD" of a UTC day number, kept per day: rows without a price come a day at a time. */
+  private dayText(day: number): string {
+    let text = this.days.get(day);
+    if (text === undefined) {
+      text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      if (this.days.size < 100_000) this.days.set(day, text);
+    }
+    return text;
   }
 
   private unknown(note: string): RowValue {

@@ -4,6 +4,7 @@
 //      columns in the same order into a file, plus `sha256sum` of that file;
 //   2. opening and verifying the CSV export (signature, hashes, row counts);
 //   3. loading it for review (verify again, then insert every row into a fresh review database).
+// Reading the rows alone (the store's iterator, nothing written) is printed first, for reference.
 // Each task runs in a child process of its own, so its peak RSS (maxRSS) is its own. Goals: each
 // format ≤ 1.5× its floor and ≤ 300 MiB peak RSS.
 // Run: npx tsx test/bench/history-export.ts [rows] [--formats csv,json] [--no-review]
@@ -19,7 +20,7 @@ import { fingerprintOf, rawPublicKey } from '../../main/core/exports/fingerprint
 import type { ReviewTaskData, ReviewTaskResult } from '../../main/core/exports/review/review-task';
 import { verifyExport } from '../../main/core/exports/verify';
 import { runWorkerJob, SOURCE_WORKER } from '../../main/core/exports/worker-thread';
-import { insertEntries } from '../../main/core/history/query';
+import { createHistoryQuery, insertEntries } from '../../main/core/history/query';
 import { ENTRY_COLUMNS } from '../../main/core/history/rows';
 import { applyHistorySchema, HISTORY_TABLE } from '../../main/core/history/schema';
 import { reportGoal } from './goals';
@@ -74,8 +75,17 @@ function exportTask(format: ExportFormat): Task {
   };
 }
 
+const READ_ALONE = 'the store iterator alone (no writing)';
+
 const TASKS: Record<string, Task> = {
   floor: floorTask,
+  [READ_ALONE]: async (dir) => {
+    const db = new Database(join(dir, 'history.db'), { readonly: true });
+    let rows = 0;
+    for (const _entry of createHistoryQuery(db).iterate({})) rows += 1;
+    db.close();
+    return `${rows} rows read`;
+  },
   ...Object.fromEntries(EXPORT_FORMATS.map((format) => [`export ${format}`, exportTask(format)])),
   'baseline: SHA-256 of the archive bytes': async (dir) => {
     const path = join(dir, CSV_ZIP);
@@ -141,6 +151,8 @@ async function main(): Promise<void> {
     const seededMs = await seed(dir, count);
     console.log(`history export, ${rowsText} (store seeded in ${(seededMs / 1000).toFixed(1)} s, ${(statSync(join(dir, 'history.db')).size / MB).toFixed(0)} MiB)`);
     if (!formats.includes('csv')) formats.unshift('csv');
+    // What reading the rows costs before anything is written: the part of an export no format can avoid.
+    printed(READ_ALONE, await runChild(READ_ALONE, dir));
     for (const format of formats) {
       // The floor right before each export: the machine is shared, and the ratio is what counts.
       const floor = printed(`floor: ${FLOOR_LABEL}`, await runChild('floor', dir));

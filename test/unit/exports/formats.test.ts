@@ -10,6 +10,7 @@ import { CanonicalCsvReader, canonicalCsvLines } from '../../../main/core/export
 import { JsonRowsReader, jsonRowsLines } from '../../../main/core/exports/formats/json-rows';
 import { noneExcluded } from '../../../main/core/exports/formats/tax-mapping';
 import { RowPricer } from '../../../main/core/exports/pricing/row-pricer';
+import { historyRows } from '../../support/history-rows';
 import { FIXTURE_HISTORY, FIXTURE_PRICES, FIXTURE_PROFILE } from './fixture';
 
 const pricer = new RowPricer(FIXTURE_PRICES);
@@ -80,6 +81,20 @@ describe('transactions.json', () => {
 
   it('reads back to identical entries, whatever the chunk boundaries', () => {
     for (const chunk of [1, 13, text.length]) expect(readJson(text, chunk)).toEqual(asExported(FIXTURE_HISTORY));
+  });
+
+  it('every row is spelled as JSON.stringify spells it, escapes and surrogates included', () => {
+    const odd = ['say "hi"\\ ok', 'tab\tnew\nline\u0001', 'coffee ☕ 🚀', 'lone \ud83d half', 'Zürich €'];
+    const entries = [
+      ...historyRows(400, { seed: 7 }),
+      ...odd.map((comment, i) => ({ ...FIXTURE_HISTORY[0]!, id: `odd-${i}`, comment, address: comment })),
+    ];
+    for (const valued of [pricer, undefined]) {
+      const lines = [...jsonRowsLines(entries, valued)].slice(1, -1).map((line) => line.replace(/,?\n$/, ''));
+      expect(lines).toHaveLength(entries.length);
+      // JSON.parse keeps the keys' order, so stringifying again gives the text back only if it was JSON.stringify's own.
+      for (const line of lines) expect(JSON.stringify(JSON.parse(line))).toBe(line);
+    }
   });
 
   it('an empty history is a valid file that reads back empty', () => {

@@ -1,6 +1,6 @@
 // A zip written as its data is produced: each entry's text is encoded, hashed (SHA-256 and
-// CRC-32) and deflated in batches (segment-deflate.ts), so a file of hundreds of megabytes never sits in memory as one
-// string. The local header is written first with zero sizes and completed in place once the
+// CRC-32) and deflated in batches (segment-deflate.ts), so a file of hundreds of megabytes never
+// sits in memory as one string. The local header is written first with zero sizes and completed in place once the
 // entry ends (the archive is a real file, so it can seek back); the central directory follows the
 // last entry. An entry made alongside another (spool.ts) is copied in from its temporary file.
 import { createHash } from 'node:crypto';

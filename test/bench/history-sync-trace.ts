@@ -1,5 +1,6 @@
 // Where the history sync's time goes, request by request: when each request asked the limiter for
-// a slot, left, had its reply in, and when each page was stored; how long the event loop was held.
+// a slot, left, had its reply in, and when each page was handed to the writer thread and how long
+// it took to commit; how long the event loop was held.
 // A profiling aid for history-sync.ts, not a benchmark of its own.
 // Run: npx tsx test/bench/history-sync-trace.ts [records]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openHistoryStore } from '../../main/core/history/store';
+import { ThreadWriter } from '../../main/core/history/store-writer';
 import { HistorySync } from '../../main/core/history/sync';
 import { RateLimiter, type LimitScope, type Priority, type Release } from '../../main/exchange/limiter';
 import type { LimitRule } from '../../main/exchange/rate-limits';
@@ -51,20 +53,22 @@ async function main(): Promise<void> {
     });
     const store = openHistoryStore(dataDir, 'trace');
     const stores: Array<{ start: number; ms: number; rows: number }> = [];
-    const writePage = store.writePage.bind(store);
-    store.writePage = (entries, cursors) => {
+    const writer = new ThreadWriter({ path: store.path });
+    const writePage = writer.writePage.bind(writer);
+    writer.writePage = async (entries, cursors, options) => {
       const start = performance.now();
-      const written = writePage(entries, cursors);
+      const written = await writePage(entries, cursors, options);
       stores.push({ start: start - origin, ms: performance.now() - start, rows: entries.length });
       return written;
     };
-    const sync = new HistorySync({ api: api.withPriority('background'), store, notices: { progress: () => undefined, changed: () => undefined }, catchUpEveryMs: 3_600_000 });
+    const sync = new HistorySync({ api: api.withPriority('background'), store, writer, notices: { progress: () => undefined, changed: () => undefined }, catchUpEveryMs: 3_600_000 });
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
     await sync.syncNow();
     const total = performance.now() - origin;
     loop.disable();
     sync.close();
+    writer.close();
     console.log(`stored ${store.stored()} in ${total.toFixed(0)} ms; ${limiter.spans.length} requests`);
     // `after slot`: how long after the slot it reuses opened (the reply 20 requests before, + window and margin) a request left.
     console.log('  #   asked    sent   reply  latency  wait  after slot  stored');
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
     const latencies = limiter.spans.map((span) => (span.replied ?? 0) - (span.sent ?? 0)).sort((a, b) => a - b);
     const storeMs = stores.reduce((sum, write) => sum + write.ms, 0);
     console.log(`latency median ${latencies[latencies.length >> 1]?.toFixed(1)} ms, p90 ${latencies[Math.floor(latencies.length * 0.9)]?.toFixed(1)} ms`);
-    console.log(`stores: ${stores.length}, ${storeMs.toFixed(0)} ms in all, ${(storeMs / Math.max(1, stores.length)).toFixed(1)} ms a page`);
+    console.log(`stores: ${stores.length}, ${storeMs.toFixed(0)} ms in all from hand-over to commit, ${(storeMs / Math.max(1, stores.length)).toFixed(1)} ms a page`);
     console.log(`event loop delay: max ${(loop.max / 1e6).toFixed(1)} ms, mean ${(loop.mean / 1e6).toFixed(2)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`);
     store.close();
     api.close();

@@ -1,6 +1,7 @@
 // The active profile's history: its store (<dataDir>/history/<profileId>.db), the sync that fills
-// it, and the query engine the History page reads through, with each entry's explorer page
-// filled from the service's currency list (null when the list names none, or there is no hash).
+// it through the store's writer thread (store-writer.ts), and the query engine the History page
+// reads through, with each entry's explorer page filled from the service's currency list (null
+// when the list names none, or there is no hash).
 import type {
   HistoryEntry, HistoryFilter, HistoryFlows, HistoryRows, HistoryRowsRequest, HistorySummary, HistorySyncStatus,
 } from '../../../preload/contract/history';
@@ -9,6 +10,7 @@ import type { SqliteOptions } from '../../db/sqlite';
 import type { CheckoutLinks } from '../buycrypto/checkout-links';
 import type { HistoryQuery } from './query';
 import { openHistoryStore, type HistoryStore } from './store';
+import { ThreadWriter } from './store-writer';
 import { HistorySync, type HistoryReads, type HistorySyncDeps } from './sync';
 
 export interface HistoryServiceDeps extends SqliteOptions {
@@ -28,12 +30,14 @@ type Templates = Map<string, string>;
 
 export class HistoryService {
   private readonly store: HistoryStore;
+  private readonly writer: ThreadWriter;
   private readonly sync: HistorySync;
   private templates: Templates | null = null;
 
   constructor(private readonly deps: HistoryServiceDeps) {
     this.store = openHistoryStore(deps.dataDir, deps.profileId, { nativeBinding: deps.nativeBinding });
-    this.sync = new HistorySync({ api: deps.api, store: this.store, notices: deps.notices, ...deps.sync });
+    this.writer = new ThreadWriter({ path: this.store.path, nativeBinding: deps.nativeBinding });
+    this.sync = new HistorySync({ api: deps.api, store: this.store, writer: this.writer, notices: deps.notices, ...deps.sync });
   }
 
   /** The store's file: the exporter's worker opens it read-only. */
@@ -94,6 +98,7 @@ export class HistoryService {
 
   close(): void {
     this.sync.close();
+    this.writer.close();
     this.store.close();
   }
 

@@ -100,13 +100,24 @@ interface CursorRow {
 
 export function openHistoryStore(dataDir: string, profileId: string, options: SqliteOptions = {}): HistoryStore {
   const path = historyStoreFile(dataDir, profileId);
+  const db = openStoreDatabase(path, options);
+  try {
+    return createHistoryStore(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** A connection to a store's file, migrated and set up; the writer thread opens its own with it. */
+export function openStoreDatabase(path: string, options: SqliteOptions = {}): Database.Database {
   const db = openSqlite(path, { nativeBinding: options.nativeBinding, migrations: HISTORY_STORE_MIGRATIONS });
   try {
     // A million rows' pages stay in memory for the summaries and windows; NORMAL is durable with WAL
     // except for the last commits on power loss, and a page always commits with its cursor.
     db.pragma('cache_size = -32768');
     db.pragma('synchronous = NORMAL');
-    return createHistoryStore(db, path);
+    return db;
   } catch (error) {
     db.close();
     throw error;

@@ -18,7 +18,8 @@ import type { Transaction } from '../../exchange/domain';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import { failureText } from '../session/api-failure';
 import { entryFromTransaction } from './entry';
-import type { HistoryStore } from './store';
+import type { HistoryStore, SyncCursors } from './store';
+import type { PageWriter } from './store-writer';
 import { realTimers, type Timers } from '../timers';
 import { PassProgress, Throttle } from './sync-progress';
 import { TRADE_SUBTYPES, TRADE_TYPE } from './trade-entries';
@@ -28,6 +29,8 @@ export const RETRY_DELAYS_MS: readonly number[] = [2_000, 5_000, 15_000, 30_000,
 export const CATCH_UP_EVERY_MS = 3 * 60_000;
 /** Rows stored per transaction: one page of the service's list. */
 const PAGE_ROWS = 1_000;
+/** Pages handed to the writer and not yet committed, at most: past this the walk waits for the oldest. */
+const PAGES_IN_WRITING = 8;
 /** Where reading changes starts when the history was empty at the first read. */
 const BEGINNING = '1970-01-01T00:00:00.000Z';
 
@@ -36,7 +39,10 @@ export type HistoryReads = Pick<TreasuryApi, 'transactionsAfterId' | 'transactio
 export interface HistorySyncDeps {
   /** The profile's client at background priority. */
   api: HistoryReads;
+  /** Read here (committed rows only); written through `writer`. */
   store: HistoryStore;
+  /** The store's writer thread (store-writer.ts): every write of the sync goes through it, in order. */
+  writer: PageWriter;
   notices: {
     progress(status: HistorySyncStatus): void;
     /** Rows were added or changed (at most four notices a second, the rows counted in between). */
@@ -67,7 +73,7 @@ export class HistorySync {
   constructor(private readonly deps: HistorySyncDeps) {
     this.timers = deps.timers ?? realTimers;
     this.progress = new PassProgress(() => this.timers.now());
-    this.trades = new TradeSync(deps.api, deps.store);
+    this.trades = new TradeSync(deps.api, deps.store, deps.writer);
     this.progressNotice = new Throttle(this.timers, () => deps.notices.progress(this.status()));
     this.changedNotice = new Throttle(this.timers, () => {
       const count = this.changedCount;
@@ -138,11 +144,14 @@ export class HistorySync {
   /** A transaction from the wallet stream, stored at once; the cursors stay where they are. */
   onServiceTransaction(tx: Transaction): void {
     if (this.closed) return;
-    try {
-      this.noteChanged(this.deps.store.writePage([entryFromTransaction(tx)], {}));
-    } catch (error) {
+    const failed = (error: unknown) => {
       // The next catch-up pass reads it again from the service.
-      console.error(`[history] a streamed transaction could not be stored: ${failureText(error)}`);
+      if (!this.closed) console.error(`[history] a streamed transaction could not be stored: ${failureText(error)}`);
+    };
+    try {
+      this.deps.writer.writePage([entryFromTransaction(tx)], {}).then((written) => this.noteChanged(written), failed);
+    } catch (error) {
+      failed(error);
     }
   }
 
@@ -169,7 +178,7 @@ export class HistorySync {
         this.progress.nextList();
         await this.readTrades();
       }
-      this.save({ syncedAt: new Date(this.timers.now()).toISOString() });
+      await this.save({ syncedAt: new Date(this.timers.now()).toISOString() });
       this.retryStep = 0;
       this.enter('live');
       this.schedule(this.deps.catchUpEveryMs ?? CATCH_UP_EVERY_MS);
@@ -215,73 +224,97 @@ export class HistorySync {
   }
 
   private async firstRead(): Promise<void> {
-    const { api, store } = this.deps;
+    const { api, store, writer } = this.deps;
     this.enter('initial');
+    const chain = writer.chain();
     let cursors = store.cursors();
+    let watermarkSaved: Promise<void> | undefined;
     if (cursors.idCursor === null && cursors.watermark === null) {
       const lastUpdated = await api.lastUpdatedTransaction();
       if (lastUpdated === null) {
         // Nothing to read: changes are read from the beginning from now on.
-        this.save({ initialDone: true });
+        await this.save({ initialDone: true });
         return;
       }
       // No record was created after the last update of any: its time bounds the span (one request fewer).
-      this.save({ watermark: lastUpdated.updatedAt, spanNewestMs: Date.parse(lastUpdated.updatedAt) });
-      cursors = store.cursors();
+      const start = { watermark: lastUpdated.updatedAt, spanNewestMs: Date.parse(lastUpdated.updatedAt) };
+      // Handed over first in the walk's chain: the walk need not wait for it to commit, and no page
+      // of it is stored unless it was.
+      if (!this.closed) watermarkSaved = writer.saveCursors(start, chain);
+      cursors = { ...cursors, ...start };
     }
     this.progress.estimateSpan(cursors.spanOldestMs, cursors.spanNewestMs);
     let spanOldestMs = cursors.spanOldestMs;
-    await this.readPages(api.transactionsAfterId(cursors.idCursor ?? undefined), (page) => {
+    const spanNewestMs = cursors.spanNewestMs;
+    const walk = api.transactionsAfterId(cursors.idCursor ?? undefined);
+    await this.readPages(walk, (page) => {
       const last = page[page.length - 1] as Transaction;
       if (spanOldestMs === null) {
         spanOldestMs = Date.parse((page[0] as Transaction).createdAt);
-        this.progress.estimateSpan(spanOldestMs, cursors.spanNewestMs);
+        this.progress.estimateSpan(spanOldestMs, spanNewestMs);
       }
       return { idCursor: last.id, spanOldestMs };
-    });
-    this.save({ initialDone: true });
+    }, { chain, before: watermarkSaved });
+    await this.save({ initialDone: true });
   }
 
   private async catchUp(): Promise<void> {
     this.enter('catchingUp');
     const from = this.deps.store.cursors().watermark ?? BEGINNING;
-    await this.readPages(this.deps.api.transactionsUpdatedSince(from), (page) => ({ watermark: (page[page.length - 1] as Transaction).updatedAt }), from);
+    await this.readPages(this.deps.api.transactionsUpdatedSince(from), (page) => ({ watermark: (page[page.length - 1] as Transaction).updatedAt }), { unchangedAt: from });
   }
 
   /**
    * Stores the walk's records a page at a time, each page with the cursors it moves; records
-   * already read when the walk fails are stored before the failure goes on. `unchangedAt`: the
-   * watermark a catch-up started from, whose records were stored already (not counted as changed).
+   * already read when the walk fails are stored before the failure goes on. A page is handed to
+   * the writer and the walk reads on while it is written (up to PAGES_IN_WRITING pages ahead);
+   * the changed rows are told once committed, and the walk ends when its last page has committed.
+   * A page that cannot be written stops the walk (the writer refuses the pages after it).
+   * `unchangedAt`: the watermark a catch-up started from, whose records were stored already (not
+   * counted as changed); `chain` and `before`: the walk's chain and a write of it handed over already.
    */
   private async readPages(
     walk: AsyncIterable<Transaction>,
-    cursorsAfter: (page: readonly Transaction[]) => Parameters<HistoryStore['writePage']>[1],
-    unchangedAt?: string,
+    cursorsAfter: (page: readonly Transaction[]) => Partial<SyncCursors>,
+    options: { unchangedAt?: string; chain?: number; before?: Promise<void> } = {},
   ): Promise<void> {
+    const { unchangedAt } = options;
+    const chain = options.chain ?? this.deps.writer.chain();
+    let writeFailure: { error: unknown } | null = null;
+    const failed = (error: unknown) => {
+      writeFailure ??= { error };
+    };
+    const writing: Array<Promise<void>> = options.before === undefined ? [] : [options.before.catch(failed)];
     let page: Transaction[] = [];
     const flush = () => {
-      if (page.length === 0 || this.closed) return;
-      const entries: HistoryEntry[] = page.map(entryFromTransaction);
-      const written = this.deps.store.writePage(entries, cursorsAfter(page));
-      const fresh = unchangedAt === undefined ? written : Math.min(written, page.filter((tx) => tx.updatedAt !== unchangedAt).length);
-      this.progress.advance(page.length, page[page.length - 1]?.createdAt);
+      if (page.length === 0 || this.closed || writeFailure !== null) return;
+      const read = page;
       page = [];
-      this.noteChanged(fresh);
-      this.progressNotice.request();
+      const entries: HistoryEntry[] = read.map(entryFromTransaction);
+      const unchanged = unchangedAt === undefined ? 0 : read.filter((tx) => tx.updatedAt === unchangedAt).length;
+      this.progress.advance(read.length, read[read.length - 1]?.createdAt);
+      const write = this.deps.writer.writePage(entries, cursorsAfter(read), { chain }).then(
+        (written) => {
+          this.noteChanged(Math.min(written, read.length - unchanged));
+          this.progressNotice.request();
+        },
+        failed,
+      );
+      writing.push(write);
     };
     try {
       for await (const tx of walk) {
-        if (this.closed) return;
+        if (this.closed || writeFailure !== null) break;
         page.push(tx);
         if (page.length < PAGE_ROWS) continue;
         flush();
-        // Let the replies that came in meanwhile be read before the next page is stored: a reply
-        // waiting to be read holds its slot in the rate limiter.
-        await new Promise((resolve) => setImmediate(resolve));
+        if (writing.length > PAGES_IN_WRITING) await writing.shift();
       }
     } finally {
       flush();
+      await Promise.all(writing);
     }
+    if (writeFailure !== null) throw (writeFailure as { error: unknown }).error;
   }
 
   private enter(phase: HistorySyncPhase): void {
@@ -289,8 +322,8 @@ export class HistorySync {
     this.progressNotice.request(true);
   }
 
-  private save(cursors: Parameters<HistoryStore['saveCursors']>[0]): void {
-    if (!this.closed) this.deps.store.saveCursors(cursors);
+  private async save(cursors: Partial<SyncCursors>): Promise<void> {
+    if (!this.closed) await this.deps.writer.saveCursors(cursors);
   }
 
   private noteChanged(count: number): void {

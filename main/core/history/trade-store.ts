@@ -34,19 +34,21 @@ export interface LeftOutTrades {
   change(add: readonly SpotTrade[], remove: readonly string[]): void;
 }
 
-interface StoredRecord {
+/** A trade as it crosses to the writer thread and is kept: decimals as text. */
+export interface TradeRecord {
   id: string; orderId: string; clientOrderId: string; symbol: string; side: SpotTrade['side'];
   quantity: string; price: string; fee: string; timestamp: string; taker: boolean;
 }
 
-const recordOf = (trade: SpotTrade): StoredRecord => ({
+export const tradeRecordOf = (trade: SpotTrade): TradeRecord => ({
   ...trade, quantity: trade.quantity.toFixed(), price: trade.price.toFixed(), fee: trade.fee.toFixed(),
 });
 
-const tradeOf = (text: string): SpotTrade => {
-  const record = JSON.parse(text) as StoredRecord;
-  return { ...record, quantity: new Decimal(record.quantity), price: new Decimal(record.price), fee: new Decimal(record.fee) };
-};
+export const tradeOfRecord = (record: TradeRecord): SpotTrade => ({
+  ...record, quantity: new Decimal(record.quantity), price: new Decimal(record.price), fee: new Decimal(record.fee),
+});
+
+const tradeOf = (text: string): SpotTrade => tradeOfRecord(JSON.parse(text) as TradeRecord);
 
 export function createLeftOutTrades(db: Database.Database): LeftOutTrades {
   const all = db.prepare(`SELECT record FROM ${LEFT_OUT_TABLE} ORDER BY CAST(id AS INTEGER), id`).pluck();
@@ -59,7 +61,7 @@ export function createLeftOutTrades(db: Database.Database): LeftOutTrades {
     count: () => count.get() as number,
     symbols: () => symbols.all() as string[],
     change(added, removed) {
-      for (const trade of added) add.run(trade.id, trade.symbol, JSON.stringify(recordOf(trade)));
+      for (const trade of added) add.run(trade.id, trade.symbol, JSON.stringify(tradeRecordOf(trade)));
       for (const id of removed) remove.run(id);
     },
   };

@@ -2,7 +2,7 @@
 // priority, with the same pauses after a failure). Trades are never changed once listed, so one
 // cursor is enough: the highest trade id stored. Each pass reads the trades after it by
 // ascending id, a page at a time, each page's legs (trade-entries.ts) stored with the cursor it
-// moves in one transaction (store.writePage), so a kill loses nothing and stores nothing twice.
+// moves in one transaction (the store's writer thread, store-writer.ts), so a kill loses nothing and stores nothing twice.
 //
 // A trade's legs need its symbol's currencies, from the service's symbol list (read once and
 // again when a trade names a symbol the copy does not know). A trade the list cannot explain is
@@ -16,6 +16,7 @@ import type { SpotTrade } from '../../exchange/domain';
 import type { TreasuryApi } from '../../exchange/treasury-api';
 import type { HistoryEntry } from '../../../preload/contract/history';
 import type { HistoryStore } from './store';
+import type { PageWriter } from './store-writer';
 import { TradeSymbols } from './trade-entries';
 
 export type TradeReads = Pick<TreasuryApi, 'spotTradesAfterId' | 'lastSpotTrade' | 'symbols'>;
@@ -40,6 +41,7 @@ export class TradeSync {
   constructor(
     private readonly api: TradeReads,
     private readonly store: HistoryStore,
+    private readonly writer: PageWriter,
   ) {}
 
   /** Reads every trade after the cursor into the store, then marks the trade history read to its end. Throws when a read fails. */
@@ -70,7 +72,7 @@ export class TradeSync {
     if (!cursors.tradesDone) {
       const newest = await this.api.lastSpotTrade();
       if (newest === null) {
-        if (!hooks.closed()) this.store.saveCursors({ tradesDone: true });
+        if (!hooks.closed()) await this.writer.saveCursors({ tradesDone: true });
         return;
       }
       newestMs = Date.parse(newest.timestamp);
@@ -84,7 +86,8 @@ export class TradeSync {
       const { entries, leftOut } = await this.legsOf(trades);
       if (hooks.closed()) return;
       const last = trades[trades.length - 1] as SpotTrade;
-      const written = this.store.writePage(entries, { tradeCursor: last.id }, { add: leftOut, remove: [] });
+      // Waited for: the legs need the symbol list in between, and trades come a few pages at a time.
+      const written = await this.writer.writePage(entries, { tradeCursor: last.id }, { leftOut: { add: leftOut, remove: [] } });
       if (!spanKnown) {
         spanKnown = true;
         hooks.span(Date.parse((trades[0] as SpotTrade).timestamp), newestMs);
@@ -97,13 +100,11 @@ export class TradeSync {
         page.push(trade);
         if (page.length < PAGE_TRADES) continue;
         await flush();
-        // Let the replies that came in meanwhile be read before the next page is stored.
-        await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
       await flush();
     }
-    if (!hooks.closed()) this.store.saveCursors({ tradesDone: true });
+    if (!hooks.closed()) await this.writer.saveCursors({ tradesDone: true });
   }
 
   /** Kept-apart trades whose symbols the list names now are stored as legs and let go. */
@@ -115,7 +116,7 @@ export class TradeSync {
     const stillOut = new Set(leftOut.map((trade) => trade.id));
     const resolved = trades.filter((trade) => !stillOut.has(trade.id)).map((trade) => trade.id);
     if (resolved.length === 0) return;
-    const written = this.store.writePage(entries, {}, { add: [], remove: resolved });
+    const written = await this.writer.writePage(entries, {}, { leftOut: { add: [], remove: resolved } });
     hooks.stored(0, undefined, written);
   }
 

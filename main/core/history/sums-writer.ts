@@ -61,19 +61,22 @@ export class SumsBatch {
   add(row: SummedRow, sign: 1 | -1): void {
     const day = Math.floor(row.createdMs / DAY_MS);
     const month = monthOfMs(row.createdMs);
-    const network = row.network ?? '';
+    // One key text per table, built once; a key's values are split out only when it is new.
+    const pair = `${row.currency}\u001f${row.direction}`;
+    const every = `${pair}\u001f${row.type}\u001f${row.subtype}\u001f${row.status}\u001f${row.network ?? ''}`;
     SUMS_TABLES.forEach((table, i) => {
-      const values = table.keys.length === 2
-        ? [row.currency, row.direction]
-        : [row.currency, row.direction, row.type, row.subtype, row.status, network];
-      this.addTo(this.deltas[i] as Map<string, Delta>, table.period === 'day' ? day : month, values, row, sign);
+      const two = table.keys.length === 2;
+      this.addTo(this.deltas[i] as Map<string, Delta>, table.period === 'day' ? day : month, two ? pair : every, two, row, sign);
     });
   }
 
-  private addTo(deltas: Map<string, Delta>, period: number, values: string[], row: SummedRow, sign: 1 | -1): void {
-    const key = `${period}\u001f${values.join('\u001f')}`;
+  private addTo(deltas: Map<string, Delta>, period: number, keyText: string, two: boolean, row: SummedRow, sign: 1 | -1): void {
+    const key = `${period}\u001f${keyText}`;
     let delta = deltas.get(key);
     if (delta === undefined) {
+      const values = two
+        ? [row.currency, row.direction]
+        : [row.currency, row.direction, row.type, row.subtype, row.status, row.network ?? ''];
       delta = { period, values, n: 0, aw: 0, awCarried: 0n, a1: 0, a2: 0, fw: 0, fwCarried: 0n, f1: 0, f2: 0 };
       deltas.set(key, delta);
     }

@@ -4,9 +4,10 @@ import vue from '@vitejs/plugin-vue';
 import type { Plugin } from 'vite';
 import { precompressDir } from './main/host/precompressed';
 
-// Three builds from top-level folders (see ../shared/TOOLCHAIN.md). The main build has four
+// Three builds from top-level folders (see ../shared/TOOLCHAIN.md). The main build has five
 // entries: the Electron app, the web host, which serves the same core without Electron, the
-// worker thread that writes and checks exports and the one the web host runs its sandbox on.
+// worker thread that writes and checks exports, the one the web host runs its sandbox on and the
+// one that writes the history store.
 
 // The web host sends the renderer's files compressed: brotli and gzip copies are written beside
 // them once the renderer build is on disk (see main/host/static-files.ts for how one is chosen).
@@ -36,6 +37,7 @@ export default defineConfig({
           host: resolve(__dirname, 'main/host/cli.ts'),
           'export-worker': resolve(__dirname, 'main/core/exports/worker.ts'),
           'sandbox-worker': resolve(__dirname, 'main/core/sandbox-worker.ts'),
+          'history-writer': resolve(__dirname, 'main/core/history/store-writer-worker.ts'),
         },
       },
     },

@@ -204,6 +204,7 @@ export class HistorySync {
       closed: () => this.closed,
       span: (oldestMs, newestMs) => this.progress.estimateSpan(oldestMs, newestMs),
       stored: (trades, lastTimestamp, written) => {
+        if (this.closed) return;
         this.progress.advance(trades, lastTimestamp);
         this.noteChanged(written);
         this.progressNotice.request();
@@ -295,6 +296,8 @@ export class HistorySync {
       this.progress.advance(read.length, read[read.length - 1]?.createdAt);
       const write = this.deps.writer.writePage(entries, cursorsAfter(read), { chain }).then(
         (written) => {
+          // Committed after the sync was closed: nobody is told any more.
+          if (this.closed) return;
           this.noteChanged(Math.min(written, read.length - unchanged));
           this.progressNotice.request();
         },
@@ -327,7 +330,7 @@ export class HistorySync {
   }
 
   private noteChanged(count: number): void {
-    if (count <= 0) return;
+    if (count <= 0 || this.closed) return;
     this.changedCount += count;
     this.changedNotice.request();
   }

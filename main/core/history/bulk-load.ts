@@ -12,9 +12,9 @@ import { INSERT_ENTRY_SQL, INSERT_SEARCH_SQL, ridOf, rowOf, searchTextOf } from 
 import { CREATE_INDEXES, CREATE_TABLES, CREATE_TEXT_IDS, DAILY_TABLE, DAY_MS, HISTORY_TABLE, SUMS_TABLES, type SumsTable } from './schema';
 
 export interface BulkLoader {
-  /** Writes a batch of entries (in one transaction); returns how many. */
+  /** Writes a batch of entries (into the load's one transaction, committed by finish); returns how many. */
   add(entries: readonly HistoryEntry[]): number;
-  /** Builds the sums tables and the indexes; returns the rows loaded in all. */
+  /** Builds the sums tables and the indexes and commits; returns the rows loaded in all. */
   finish(): number;
 }
 
@@ -59,7 +59,13 @@ export function bulkLoader(db: Database.Database): BulkLoader {
   const insertSearch = db.prepare(INSERT_SEARCH_SQL);
   let loaded = 0;
 
-  const add = db.transaction((entries: readonly HistoryEntry[]) => {
+  // One transaction from the first row to the sums and indexes: nothing is committed in between
+  // (the file is thrown away when a load fails), so SQLite writes each page once.
+  const begin = () => {
+    if (!db.inTransaction) db.exec('BEGIN');
+  };
+  const add = (entries: readonly HistoryEntry[]): number => {
+    begin();
     for (const entry of entries) {
       const rid = ridOf(db, entry);
       try {
@@ -73,15 +79,17 @@ export function bulkLoader(db: Database.Database): BulkLoader {
     }
     loaded += entries.length;
     return entries.length;
-  });
+  };
 
-  const finish = db.transaction(() => {
+  const finish = () => {
+    begin();
     db.function(MONTH_OF_DAY, { deterministic: true }, (day: unknown) => monthOfMs(Number(day) * DAY_MS));
     for (const table of SUMS_TABLES) if (table.name === DAILY_TABLE) db.exec(dailyFromEntriesSql(table));
     for (const table of SUMS_TABLES) if (table.name !== DAILY_TABLE) db.exec(fromDailySql(table));
     db.exec(CREATE_INDEXES);
+    db.exec('COMMIT');
     return loaded;
-  });
+  };
 
   return { add: (entries) => add(entries), finish: () => finish() };
 }

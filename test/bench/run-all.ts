@@ -10,7 +10,7 @@ import { goalLine, type GoalResult } from './goals';
 const ROOT = resolve(__dirname, '../..');
 const BENCHES = [
   'sandbox-rest', 'sandbox-stream', 'sandbox-pages', 'client', 'audit', 'host-startup', 'host-flood',
-  'history-sync', 'history-filter', 'history-export', 'startup', 'team-desks',
+  'history-sync', 'history-filter', 'history-export', 'history-bulk-load', 'startup', 'team-desks',
 ];
 const NEEDS_BUILD = new Set(['host-startup', 'startup']);
 

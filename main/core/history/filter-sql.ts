@@ -10,6 +10,16 @@ import { AppFailure } from '../app-error';
 import { monthOfMs, monthStartMs } from './months';
 import { DAY_MS, SEARCH_TABLE } from './schema';
 
+/**
+ * The rows matching the current text filter, found once through the search index and kept for
+ * the connection (query.ts fills it): a page's summary, totals, chart and windows each read the
+ * entries by key from it instead of searching again.
+ */
+export const MATCH_TABLE = 'history_match';
+export const CREATE_MATCH_TABLE = `CREATE TEMP TABLE IF NOT EXISTS ${MATCH_TABLE} (rid INTEGER PRIMARY KEY)`;
+/** Fills the match table from the search index (@text as filterSql binds it). */
+export const FILL_MATCH_SQL = `INSERT INTO temp.${MATCH_TABLE} (rid) SELECT rowid FROM ${SEARCH_TABLE} WHERE search GLOB @text`;
+
 export interface FilterSql {
   /** Conditions on columns both the entries and the daily table have (lists and direction). */
   lists: string[];
@@ -77,9 +87,9 @@ export function entriesWhere(sql: FilterSql, range: { fromMs: number | undefined
   const conditions = [...sql.lists, ...extra];
   if (range.fromMs !== undefined) conditions.push(`created_ms >= ${range.fromMs}`);
   if (range.tillMs !== undefined) conditions.push(`created_ms <= ${range.tillMs}`);
-  // GLOB on the lower-cased text: a case-insensitive substring match, and the fastest scan SQLite
-  // has for one (instr reads the same rows more slowly, LIKE a little more slowly).
-  if (sql.text !== undefined) conditions.push(`rid IN (SELECT rid FROM ${SEARCH_TABLE} WHERE search GLOB @text)`);
+  // The text's matches, found once (FILL_MATCH_SQL): a GLOB on the lower-cased text, answered by
+  // the trigram index (schema.ts) when the text has a run of three characters or more.
+  if (sql.text !== undefined) conditions.push(`rid IN (SELECT rid FROM temp.${MATCH_TABLE})`);
   return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 

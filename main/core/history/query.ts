@@ -16,7 +16,7 @@ import type Database from 'better-sqlite3';
 import type {
   CurrencyTotals, HistoryEntry, HistoryFacets, HistoryFilter, HistoryFlows, HistoryRows, HistoryRowsRequest, HistorySummary,
 } from '../../../preload/contract/history';
-import { entriesWhere, filterSql, type FilterSql } from './filter-sql';
+import { CREATE_MATCH_TABLE, entriesWhere, FILL_MATCH_SQL, filterSql, MATCH_TABLE, type FilterSql } from './filter-sql';
 import { bucketFor, foldFlows } from './flows';
 import { ENTRY_COLUMN_COUNT, ENTRY_COLUMNS, entryFromValues, type EntryValues } from './rows';
 import { DAY_MS, HISTORY_TABLE, MONTHLY_TABLE } from './schema';
@@ -49,8 +49,29 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
   const prepared = (sql: string): Database.Statement => entryOf(statements, sql, () => db.prepare(sql));
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const ownChanges = db.prepare('SELECT total_changes()').pluck();
+  db.exec(CREATE_MATCH_TABLE);
+  const clearMatch = db.prepare(`DELETE FROM temp.${MATCH_TABLE}`);
+  const fillMatch = db.prepare(FILL_MATCH_SQL);
+  /** Rows this connection wrote to its match table: not a change of the history. */
+  let matchChanges = 0;
   /** Changes when anyone writes the file: another connection (data_version) or this one (total_changes). */
-  const version = () => `${String(dataVersion.get())}:${String(ownChanges.get())}`;
+  const version = () => `${String(dataVersion.get())}:${String(Number(ownChanges.get()) - matchChanges)}`;
+  let matched: { version: string; text: string } | null = null;
+
+  /** The filter's SQL, with its text's matches in the match table (searched again only after a write). */
+  function prepare(filter: HistoryFilter): FilterSql {
+    const sql = filterSql(filter);
+    if (sql.text === undefined) return sql;
+    const now = version();
+    if (matched?.version === now && matched.text === sql.text) return sql;
+    // Both in one transaction: a reader never sees the table half filled.
+    db.transaction(() => {
+      matchChanges += clearMatch.run().changes;
+      matchChanges += fillMatch.run({ text: sql.params.text }).changes;
+    })();
+    matched = { version: now, text: sql.text };
+    return sql;
+  }
 
   let facets: { version: string; value: HistoryFacets } | null = null;
   let counted: { version: string; key: string; total: number } | null = null;
@@ -74,7 +95,7 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
   }
 
   function count(filter: HistoryFilter): number {
-    const sql = filterSql(filter);
+    const sql = prepare(filter);
     const now = version();
     if (counted?.version === now && counted.key === sql.key) return counted.total;
     const total = sums.count(sql);
@@ -135,7 +156,7 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
 
   return {
     summary(filter) {
-      const sql = filterSql(filter);
+      const sql = prepare(filter);
       const periods = sums.periods(sql, 'month');
       const byCurrency = new Map<string, FlowSums>();
       for (const row of periods) entryOf(byCurrency, row.currency, () => new FlowSums()).addParts(row.direction, row);
@@ -155,13 +176,13 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
     },
 
     rows({ filter, offset, limit }) {
-      const sql = filterSql(filter);
+      const sql = prepare(filter);
       const total = count(filter);
       return { rows: offset >= total ? [] : window(sql, offset, limit).map(entryFromValues), total };
     },
 
     flows(filter) {
-      const sql = filterSql(filter);
+      const sql = prepare(filter);
       const months = sums.periods(sql, 'month');
       const range = sums.timeRange(sql, months);
       if (range === null) return { bucket: 'day', series: [] };
@@ -173,7 +194,7 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
     },
 
     *iterate(filter) {
-      const sql = filterSql(filter);
+      const sql = prepare(filter);
       // A statement of its own: two exports may iterate at once.
       const rows = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql)} ${OLDEST_FIRST}`)
         .raw(true).iterate(sql.params) as IterableIterator<EntryValues>;

@@ -22,10 +22,13 @@ const WRITTEN_COLUMNS = [
 /** A new row, from rowOf's values (bulk-load.ts adds rows to a new database with it). */
 export const INSERT_ENTRY_SQL = `INSERT INTO ${HISTORY_TABLE} (${WRITTEN_COLUMNS.join(', ')})
   VALUES (${WRITTEN_COLUMNS.map(() => '?').join(', ')})`;
-export const INSERT_SEARCH_SQL = `INSERT INTO ${SEARCH_TABLE} (rid, search) VALUES (?, ?)`;
+/** Records the searched text of row rid (a new row: the index has no text for it yet). */
+export const INSERT_SEARCH_SQL = `INSERT INTO ${SEARCH_TABLE} (rowid, search) VALUES (?, ?)`;
 const UPSERT_SQL = `${INSERT_ENTRY_SQL}
   ON CONFLICT (rid) DO UPDATE SET ${WRITTEN_COLUMNS.filter((c) => c !== 'rid').map((c) => `${c} = excluded.${c}`).join(', ')}`;
-const SEARCH_SQL = `${INSERT_SEARCH_SQL} ON CONFLICT (rid) DO UPDATE SET search = excluded.search`;
+// The index is a virtual table (no upsert): a stored row's text is replaced, which takes its old
+// trigrams out; a new row's is inserted, which spares the lookup of a text that is not there.
+const REPLACE_SEARCH_SQL = `INSERT OR REPLACE INTO ${SEARCH_TABLE} (rowid, search) VALUES (?, ?)`;
 
 /**
  * The columns a read needs to rebuild the entry, in the order entryFromValues takes them: reads
@@ -48,6 +51,7 @@ interface StoredRow extends SummedRow {
 interface Writers {
   upsert: Database.Statement;
   search: Database.Statement;
+  replaceSearch: Database.Statement;
   anyStored: Database.Statement;
   stored: Database.Statement;
 }
@@ -61,7 +65,8 @@ function writersFor(db: Database.Database): Writers {
   if (prepared === undefined) {
     prepared = {
       upsert: db.prepare(UPSERT_SQL),
-      search: db.prepare(SEARCH_SQL),
+      search: db.prepare(INSERT_SEARCH_SQL),
+      replaceSearch: db.prepare(REPLACE_SEARCH_SQL),
       anyStored: db.prepare(`SELECT 1 FROM ${HISTORY_TABLE} LIMIT 1`).pluck(),
       stored: db.prepare(`SELECT rid, updated_at AS updatedAt, created_ms AS createdMs, currency, direction, type, subtype, status, network,
           amount_whole AS amountWhole, amount_frac1 AS amountFrac1, amount_frac2 AS amountFrac2,
@@ -83,7 +88,7 @@ function writersFor(db: Database.Database): Writers {
  * the batch is written. Returns how many entries were written.
  */
 export function insertEntries(db: Database.Database, entries: Iterable<HistoryEntry>): number {
-  const { upsert, search, anyStored, stored } = writersFor(db);
+  const { upsert, search, replaceSearch, anyStored, stored } = writersFor(db);
   return db.transaction(() => {
     const latest = new Map<number, HistoryEntry>();
     for (const entry of entries) latest.set(ridOf(db, entry), entry);
@@ -104,7 +109,7 @@ export function insertEntries(db: Database.Database, entries: Iterable<HistoryEn
         sums.add(old, -1);
       }
       upsert.run(values);
-      search.run(rid, searchTextOf(entry));
+      (old === undefined ? search : replaceSearch).run(rid, searchTextOf(entry));
       sums.add(summed, 1);
       written += 1;
     }

@@ -11,8 +11,9 @@
 //
 // Three tables:
 // - history_entries: one row per transaction id, every field of the entry;
-// - history_search: the lower-cased searched text per row, apart, so a text filter scans ~60 bytes
-//   a row instead of the whole entry;
+// - history_text: the lower-cased searched text per row (key: the row's rid), in an FTS5 table with
+//   the trigram tokenizer, so a substring of three characters or more is found through its index
+//   instead of a scan (a shorter one is scanned there, ~60 bytes a row);
 // - history_monthly and history_daily: the part sums per month (and per day) and per value of
 //   every list filter, kept by insertEntries (the stores' only writer, sums-writer.ts) in the same
 //   transaction as the rows, a batch's changes added once per key (history_daily_currency the
@@ -25,7 +26,9 @@ import type Database from 'better-sqlite3';
 import type { Migration } from '../../db/migrate';
 
 export const HISTORY_TABLE = 'history_entries';
-export const SEARCH_TABLE = 'history_search';
+export const SEARCH_TABLE = 'history_text';
+/** Where versions before the trigram index kept the searched text: a plain table (rid, search). */
+const PLAIN_SEARCH_TABLE = 'history_search';
 /** Row keys of ids that are not whole numbers (version 2's ids are UUIDs). */
 export const TEXT_IDS_TABLE = 'history_text_ids';
 /** Each such id gets a negative key of its own, so it never meets a numeric id's key (rows.ts ridOf). */
@@ -69,8 +72,7 @@ function periodTable(table: SumsTable): string {
   ) WITHOUT ROWID`;
 }
 
-/** The tables alone (a bulk load makes the indexes after its rows, bulk-load.ts). */
-export const CREATE_TABLES = `
+const CREATE_ENTRIES_TABLE = `
   CREATE TABLE IF NOT EXISTS ${HISTORY_TABLE} (
     -- the transaction's id as a number (the service's ids are whole numbers): the row's key, and
     -- its order among rows of one time, with no second index to keep
@@ -104,13 +106,23 @@ export const CREATE_TABLES = `
     confirmations  INTEGER,
     comment        TEXT,
     buy_crypto     TEXT
-  );
-  -- address, tx id, hash, comment and id, lower-cased and joined by U+001F
-  CREATE TABLE IF NOT EXISTS ${SEARCH_TABLE} (
-    rid    INTEGER PRIMARY KEY,
-    search TEXT NOT NULL
-  );
-  ${SUMS_TABLES.map(periodTable).join(';\n  ')}`;
+  )`;
+
+// Address, tx id, hash, comment and id, lower-cased and joined by U+001F; the rowid is the
+// entry's rid. detail=none: a GLOB is answered from the trigrams' row lists and each candidate's
+// text checked against the pattern, so positions need not be kept (a smaller, faster-written index).
+// The text is lower-cased before it is written, so the tokenizer need not fold case.
+// automerge 16: a page of 1,000 rows makes a small segment; merging them in larger steps writes
+// each posting fewer times, at no measurable cost to a search.
+const CREATE_SEARCH_TABLE = `
+  CREATE VIRTUAL TABLE IF NOT EXISTS ${SEARCH_TABLE} USING fts5(search, tokenize = 'trigram case_sensitive 1', detail = none);
+  INSERT INTO ${SEARCH_TABLE} (${SEARCH_TABLE}, rank) VALUES ('automerge', 16)`;
+
+const CREATE_SUMS_TABLES = SUMS_TABLES.map(periodTable).join(';\n  ');
+
+/** The tables alone (a bulk load makes the indexes after its rows, bulk-load.ts). */
+export const CREATE_TABLES = `${CREATE_ENTRIES_TABLE};\n${CREATE_SEARCH_TABLE};\n  ${CREATE_SUMS_TABLES}`;
+
 
 // The newest-first order (scanned backwards; every index ends with the row's key, so this one
 // is ordered by time, then id), and the few rows whose amounts have no parts. The
@@ -130,5 +142,30 @@ export function applyHistorySchema(db: Database.Database): void {
   db.exec(CREATE_TEXT_IDS);
 }
 
-/** The same schema as version 1 of a migrated file (a profile's store adds its sync state after it). */
-export const HISTORY_ENTRIES_MIGRATION: Migration = { version: 1, name: 'history entries', sql: HISTORY_SCHEMA_SQL };
+/**
+ * Version 1 of a migrated file (a profile's store adds its sync state after it): the schema as it
+ * shipped, with the searched text in a plain table; SEARCH_INDEX_MIGRATION moves it into the index.
+ */
+export const HISTORY_ENTRIES_MIGRATION: Migration = {
+  version: 1,
+  name: 'history entries',
+  sql: `${CREATE_ENTRIES_TABLE};
+  CREATE TABLE IF NOT EXISTS ${PLAIN_SEARCH_TABLE} (
+    rid    INTEGER PRIMARY KEY,
+    search TEXT NOT NULL
+  );
+  ${CREATE_SUMS_TABLES};\n${CREATE_INDEXES};`,
+};
+
+/**
+ * The searched text moved from the plain table into the trigram index, once, in the migration's
+ * transaction: a store written by an earlier version is indexed as it is opened (seconds for a
+ * million rows), and a kill meanwhile leaves it as it was.
+ */
+export const SEARCH_INDEX_MIGRATION: Migration = {
+  version: 6,
+  name: 'search index',
+  sql: `${CREATE_SEARCH_TABLE};
+  INSERT INTO ${SEARCH_TABLE} (rowid, search) SELECT rid, search FROM ${PLAIN_SEARCH_TABLE};
+  DROP TABLE ${PLAIN_SEARCH_TABLE};`,
+};

@@ -9,7 +9,7 @@ import type { Migration } from '../../db/migrate';
 import { openSqlite, type SqliteOptions } from '../../db/sqlite';
 import { PORTFOLIO_MIGRATION } from '../portfolio/tables';
 import { createHistoryQuery, insertEntries, type HistoryQuery } from './query';
-import { CREATE_TEXT_IDS, HISTORY_ENTRIES_MIGRATION } from './schema';
+import { CREATE_TEXT_IDS, HISTORY_ENTRIES_MIGRATION, SEARCH_INDEX_MIGRATION } from './schema';
 import { historyStoreFile } from './store-file';
 import { TRADE_SYNC_MIGRATION, createLeftOutTrades, type LeftOutTrades } from './trade-store';
 
@@ -42,6 +42,7 @@ export const HISTORY_STORE_MIGRATIONS: readonly Migration[] = [
   PORTFOLIO_MIGRATION,
   { version: 4, name: 'text ids', sql: CREATE_TEXT_IDS },
   TRADE_SYNC_MIGRATION,
+  SEARCH_INDEX_MIGRATION,
 ];
 
 export interface SyncCursors {

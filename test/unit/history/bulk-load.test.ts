@@ -58,7 +58,9 @@ describe('history bulk load', () => {
   it('builds every sums table exactly as insertEntries keeps it', () => {
     for (const table of [DAILY_TABLE, MONTHLY_TABLE, DAILY_CURRENCY_TABLE, SEARCH_TABLE]) {
       const key = (stored.pragma(`table_info(${table})`) as Array<{ name: string; pk: number }>).filter((column) => column.pk > 0).map((column) => column.name);
-      const all = (db: Database.Database) => db.prepare(`SELECT * FROM ${table} ORDER BY ${key.join(', ')}`).safeIntegers(true).all();
+      // The search index has no declared key: its rows are keyed by rowid (the entry's rid).
+      const select = key.length > 0 ? `SELECT * FROM ${table} ORDER BY ${key.join(', ')}` : `SELECT rowid, * FROM ${table} ORDER BY rowid`;
+      const all = (db: Database.Database) => db.prepare(select).safeIntegers(true).all();
       const expected = all(stored);
       expect(expected.length, table).toBeGreaterThan(0);
       expect(all(bulk), table).toEqual(expected);

@@ -6,13 +6,27 @@ import { computed, onScopeDispose, ref, shallowRef, watch, type ComputedRef, typ
 import type { AppError } from '../../../../preload/contract';
 import type { HistoryEntry, HistoryFilter, HistoryFlows, HistorySummary } from '../../../../preload/contract/history';
 import type { Precisions } from '../money/money-format';
-import { emptyFilterForm, toHistoryFilter, type HistoryFilterForm } from './history-filter';
+import { emptyFilterForm, searchText, toHistoryFilter, type HistoryFilterForm } from './history-filter';
 import { totalsFilter } from './history-totals';
 import type { RowSource } from './row-source';
 import { useRowWindows, type RowWindows } from './use-row-windows';
 
-/** Free text is applied this long after the last keystroke. */
+/**
+ * A text of one or two characters is applied this long after the last keystroke: the search index
+ * holds runs of three, so a shorter text is a scan of every row, and typing on past it is likely.
+ * A longer text is found through the index in milliseconds and is applied at once.
+ */
 export const TEXT_DEBOUNCE_MS = 250;
+/** Texts at least this long are applied at once. */
+export const INDEXED_TEXT_LENGTH = 3;
+
+/** Resolves once the browser has painted what the current task rendered. */
+function afterPaint(): Promise<void> {
+  return new Promise((done) => {
+    if (typeof requestAnimationFrame !== 'function') setTimeout(done, 0);
+    else requestAnimationFrame(() => setTimeout(done, 0));
+  });
+}
 
 export interface HistoryBrowser {
   form: Ref<HistoryFilterForm>;
@@ -59,6 +73,8 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
   let summaryCall = 0;
   let totalsCall = 0;
   let flowsCall = 0;
+  /** Bumped by each read of the totals: a chart read waiting for an older one's paint is dropped. */
+  let loads = 0;
 
   async function loadSummary(from: RowSource, asked: HistoryFilter): Promise<void> {
     const call = ++summaryCall;
@@ -104,15 +120,21 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
     const from = source.value;
     if (!from) return;
     const counted = totalsFilter(filter.value, includeUnsettled.value);
-    void loadSummary(from, filter.value);
-    void loadTotals(from, counted);
-    void loadFlows(from, counted);
+    const mine = ++loads;
+    // The chart is read once the count and totals are on screen: drawing it costs the page a frame,
+    // and the first rows and totals are what a filter change is waited for.
+    void Promise.all([loadSummary(from, filter.value), loadTotals(from, counted)])
+      .then(afterPaint)
+      .then(() => {
+        if (mine === loads) void loadFlows(from, counted);
+      });
   }
 
   watch(includeUnsettled, () => {
     const from = source.value;
     if (!from) return;
     const counted = totalsFilter(filter.value, includeUnsettled.value);
+    loads += 1;
     void loadTotals(from, counted);
     void loadFlows(from, counted);
   });
@@ -122,7 +144,8 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
     () => form.value.text,
     (text) => {
       clearTimeout(typing);
-      typing = setTimeout(() => (appliedText.value = text), TEXT_DEBOUNCE_MS);
+      const wait = searchText(text).length >= INDEXED_TEXT_LENGTH || searchText(text) === '' ? 0 : TEXT_DEBOUNCE_MS;
+      typing = setTimeout(() => (appliedText.value = text), wait);
     },
   );
   onScopeDispose(() => clearTimeout(typing));

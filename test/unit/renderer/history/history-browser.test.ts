@@ -44,7 +44,7 @@ describe('useHistoryBrowser', () => {
     expect(browser.precisions.value).toEqual({});
   });
 
-  it('sends the chosen filters, and the text only once typing has stopped', async () => {
+  it('sends the chosen filters, a text of one or two characters once typing has stopped and a longer one at once', async () => {
     vi.useFakeTimers();
     const fake = historyBridge();
     const { result: browser } = mount(fake, (api) => historySource(api, 'p1'));
@@ -54,12 +54,16 @@ describe('useHistoryBrowser', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(fake.calls.find((call) => call.op === 'historySummary')?.request).toEqual({ filter: { currencies: ['BTC'], direction: 'in' } });
     fake.calls.length = 0;
-    for (const text of ['b', 'bc', 'bc1']) {
+    for (const text of ['b', 'bc']) {
       browser.setForm({ ...browser.form.value, text });
       await vi.advanceTimersByTimeAsync(100);
     }
     expect(fake.calls).toEqual([]); // still typing
     await vi.advanceTimersByTimeAsync(TEXT_DEBOUNCE_MS);
+    expect(fake.calls.find((call) => call.op === 'historySummary')?.request).toEqual({ filter: { currencies: ['BTC'], direction: 'in', text: 'bc' } });
+    fake.calls.length = 0;
+    browser.setForm({ ...browser.form.value, text: 'bc1' });
+    await vi.advanceTimersByTimeAsync(0);
     const summaries = fake.calls.filter((call) => call.op === 'historySummary');
     expect(summaries).toEqual([
       { op: 'historySummary', request: { filter: { currencies: ['BTC'], direction: 'in', text: 'bc1' } } },

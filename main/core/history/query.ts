@@ -29,6 +29,8 @@ const NEWEST_FIRST = 'ORDER BY created_ms DESC, rid DESC';
 const OLDEST_FIRST = 'ORDER BY created_ms ASC, rid ASC';
 /** Windows starting above this offset are read from the ordered id array. */
 const SHALLOW_OFFSET = 2_000;
+/** Charts kept per connection (the page's usual back and forth between a filter and none). */
+const KEPT_CHARTS = 4;
 const FACETS = { currencies: 'currency', types: 'type', subtypes: 'subtype', statuses: 'status', networks: 'network' } as const;
 
 export interface HistoryQuery {
@@ -77,6 +79,8 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
   let counted: { version: string; key: string; total: number } | null = null;
   let ordered: { version: string; key: string; rids: Float64Array } | null = null;
   let days: { version: string; key: string; counts: Array<{ day: number; n: number }> } | null = null;
+  /** The last few charts read, until the tables change: the page asks again for a filter it had (a cleared one). */
+  let charts: Array<{ version: string; key: string; flows: HistoryFlows }> = [];
 
   const sums = createSumReader(prepared);
 
@@ -154,6 +158,17 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
     return Array.from(rids, (rid) => byRid.get(rid)).filter((row): row is EntryValues => row !== undefined);
   }
 
+  function readFlows(sql: FilterSql): HistoryFlows {
+    const months = sums.periods(sql, 'month');
+    const range = sums.timeRange(sql, months);
+    if (range === null) return { bucket: 'day', series: [] };
+    const span = { oldestMs: Number(range.oldest), newestMs: Number(range.newest) };
+    const bucket = bucketFor(span.oldestMs, span.newestMs);
+    // Months fold into month buckets as they are; days and weeks need the days.
+    const periods = bucket === 'month' ? months : sums.periods(sql, 'day');
+    return foldFlows(periods, sums.oversize(sql), bucket, span);
+  }
+
   return {
     summary(filter) {
       const sql = prepare(filter);
@@ -183,14 +198,12 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
 
     flows(filter) {
       const sql = prepare(filter);
-      const months = sums.periods(sql, 'month');
-      const range = sums.timeRange(sql, months);
-      if (range === null) return { bucket: 'day', series: [] };
-      const span = { oldestMs: Number(range.oldest), newestMs: Number(range.newest) };
-      const bucket = bucketFor(span.oldestMs, span.newestMs);
-      // Months fold into month buckets as they are; days and weeks need the days.
-      const periods = bucket === 'month' ? months : sums.periods(sql, 'day');
-      return foldFlows(periods, sums.oversize(sql), bucket, span);
+      const now = version();
+      const kept = charts.find((chart) => chart.version === now && chart.key === sql.key);
+      if (kept !== undefined) return kept.flows;
+      const flows = readFlows(sql);
+      charts = [{ version: now, key: sql.key, flows }, ...charts.filter((chart) => chart.version === now)].slice(0, KEPT_CHARTS);
+      return flows;
     },
 
     *iterate(filter) {

@@ -145,14 +145,17 @@ describe('history query engine', () => {
     }
   });
 
-  it('a write is seen by the next window and summary (caches follow the table)', () => {
+  it('a write is seen by the next window, summary and chart (caches follow the table)', () => {
     const local = new Database(':memory:');
     applyHistorySchema(local);
     insertEntries(local, ROWS.slice(0, 3_000));
     const engine = createHistoryQuery(local);
     expect(engine.rows({ filter: {}, offset: 2_900, limit: 500 }).total).toBe(3_000);
     expect(engine.summary({}).facets.currencies).not.toContain('DOGE');
+    const chartCurrencies = () => engine.flows({}).series.map((series) => series.currency);
+    expect(chartCurrencies()).not.toContain('DOGE');
     insertEntries(local, [{ ...(ROWS[0] as HistoryEntry), id: '1', currency: 'DOGE', createdAt: '2000-01-01T00:00:00.000Z' }]);
+    expect(chartCurrencies()).toContain('DOGE');
     const window = engine.rows({ filter: {}, offset: 2_900, limit: 500 });
     expect(window.total).toBe(3_001);
     expect(window.rows.at(-1)?.id).toBe('1');

@@ -218,6 +218,7 @@ async function main(): Promise<void> {
       { label: 'currency (ETH)', filter: { currencies: ['ETH'] }, apply: (p) => pickOption(p, 'currencies', 'ETH'), goal: 100 },
       { label: 'type (Deposit)', filter: { types: ['DEPOSIT'] }, apply: (p) => pickOption(p, 'types', 'Deposit'), goal: 100 },
       { label: 'status (Pending)', filter: { statuses: ['PENDING'] }, apply: (p) => pickOption(p, 'statuses', 'Pending'), goal: 100 },
+      { label: 'direction (Money out)', filter: { direction: 'out' }, apply: (p) => pickOption(p, 'direction', 'Money out'), goal: 100 },
       { label: "free text ('invoice 4242')", filter: { text: 'invoice 4242' }, apply: (p) => typeText(p, 'invoice 4242'), goal: 150 },
       { label: "free text ('payroll')", filter: { text: 'payroll' }, apply: (p) => typeText(p, 'payroll'), goal: 150 },
     ];

@@ -8,8 +8,8 @@
 import type Database from 'better-sqlite3';
 import type { HistoryEntry } from '../../../preload/contract/history';
 import { monthOfMs } from './months';
-import { INSERT_ENTRY_SQL, INSERT_SEARCH_SQL, ridOf, rowOf, searchTextOf } from './rows';
-import { CREATE_INDEXES, CREATE_TABLES, CREATE_TEXT_IDS, DAILY_TABLE, DAY_MS, HISTORY_TABLE, SUMS_TABLES, type SumsTable } from './schema';
+import { INSERT_ENTRY_SQL, INSERT_PLAIN_SEARCH_SQL, ridOf, rowOf, searchTextOf } from './rows';
+import { CREATE_INDEXES, CREATE_LOADED_TABLES, CREATE_TEXT_IDS, DAILY_TABLE, DAY_MS, HISTORY_TABLE, SUMS_TABLES, type SumsTable } from './schema';
 
 export interface BulkLoader {
   /** Writes a batch of entries (into the load's one transaction, committed by finish); returns how many. */
@@ -53,10 +53,10 @@ export function bulkLoader(db: Database.Database): BulkLoader {
   db.pragma('locking_mode = EXCLUSIVE');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -131072');
-  db.exec(CREATE_TABLES);
+  db.exec(CREATE_LOADED_TABLES);
   db.exec(CREATE_TEXT_IDS);
   const insertEntry = db.prepare(INSERT_ENTRY_SQL);
-  const insertSearch = db.prepare(INSERT_SEARCH_SQL);
+  const insertSearch = db.prepare(INSERT_PLAIN_SEARCH_SQL);
   let loaded = 0;
 
   // One transaction from the first row to the sums and indexes: nothing is committed in between

@@ -8,7 +8,7 @@
 import type { HistoryFilter } from '../../../preload/contract/history';
 import { AppFailure } from '../app-error';
 import { monthOfMs, monthStartMs } from './months';
-import { DAY_MS, SEARCH_TABLE } from './schema';
+import { DAY_MS, PLAIN_SEARCH_TABLE, SEARCH_TABLE } from './schema';
 
 /**
  * The rows matching the current text filter, found once through the search index and kept for
@@ -17,8 +17,12 @@ import { DAY_MS, SEARCH_TABLE } from './schema';
  */
 export const MATCH_TABLE = 'history_match';
 export const CREATE_MATCH_TABLE = `CREATE TEMP TABLE IF NOT EXISTS ${MATCH_TABLE} (rid INTEGER PRIMARY KEY)`;
-/** Fills the match table from the search index (@text as filterSql binds it). */
-export const FILL_MATCH_SQL = `INSERT INTO temp.${MATCH_TABLE} (rid) SELECT rowid FROM ${SEARCH_TABLE} WHERE search GLOB @text`;
+/** Fills the match table (@text as filterSql binds it): from the search index, or by a scan of a plain table (schema.ts). */
+export function fillMatchSql(indexed: boolean): string {
+  return indexed
+    ? `INSERT INTO temp.${MATCH_TABLE} (rid) SELECT rowid FROM ${SEARCH_TABLE} WHERE search GLOB @text`
+    : `INSERT INTO temp.${MATCH_TABLE} (rid) SELECT rid FROM ${PLAIN_SEARCH_TABLE} WHERE search GLOB @text`;
+}
 
 export interface FilterSql {
   /** Conditions on columns both the entries and the daily table have (lists and direction). */
@@ -87,7 +91,7 @@ export function entriesWhere(sql: FilterSql, range: { fromMs: number | undefined
   const conditions = [...sql.lists, ...extra];
   if (range.fromMs !== undefined) conditions.push(`created_ms >= ${range.fromMs}`);
   if (range.tillMs !== undefined) conditions.push(`created_ms <= ${range.tillMs}`);
-  // The text's matches, found once (FILL_MATCH_SQL): a GLOB on the lower-cased text, answered by
+  // The text's matches, found once (fillMatchSql): a GLOB on the lower-cased text, answered by
   // the trigram index (schema.ts) when the text has a run of three characters or more.
   if (sql.text !== undefined) conditions.push(`rid IN (SELECT rid FROM temp.${MATCH_TABLE})`);
   return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';

@@ -16,10 +16,10 @@ import type Database from 'better-sqlite3';
 import type {
   CurrencyTotals, HistoryEntry, HistoryFacets, HistoryFilter, HistoryFlows, HistoryRows, HistoryRowsRequest, HistorySummary,
 } from '../../../preload/contract/history';
-import { CREATE_MATCH_TABLE, entriesWhere, FILL_MATCH_SQL, filterSql, MATCH_TABLE, type FilterSql } from './filter-sql';
+import { CREATE_MATCH_TABLE, entriesWhere, fillMatchSql, filterSql, MATCH_TABLE, type FilterSql } from './filter-sql';
 import { bucketFor, foldFlows } from './flows';
 import { ENTRY_COLUMN_COUNT, ENTRY_COLUMNS, entryFromValues, type EntryValues } from './rows';
-import { DAY_MS, HISTORY_TABLE, MONTHLY_TABLE } from './schema';
+import { DAY_MS, HISTORY_TABLE, MONTHLY_TABLE, SEARCH_TABLE } from './schema';
 import { createSumReader } from './sums';
 import { FlowSums, entryOf } from './totals';
 
@@ -53,7 +53,7 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
   const ownChanges = db.prepare('SELECT total_changes()').pluck();
   db.exec(CREATE_MATCH_TABLE);
   const clearMatch = db.prepare(`DELETE FROM temp.${MATCH_TABLE}`);
-  const fillMatch = db.prepare(FILL_MATCH_SQL);
+  let fillMatch: Database.Statement | null = null;
   /** Rows this connection wrote to its match table: not a change of the history. */
   let matchChanges = 0;
   /** Changes when anyone writes the file: another connection (data_version) or this one (total_changes). */
@@ -69,6 +69,8 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
     // Both in one transaction: a reader never sees the table half filled.
     db.transaction(() => {
       matchChanges += clearMatch.run().changes;
+      // Asked at the first search, not before: a database being loaded gets its tables later.
+      fillMatch ??= db.prepare(fillMatchSql(db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(SEARCH_TABLE) !== undefined));
       matchChanges += fillMatch.run({ text: sql.params.text }).changes;
     })();
     matched = { version: now, text: sql.text };

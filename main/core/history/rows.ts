@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { HistoryBuyCrypto, HistoryDirection, HistoryEntry } from '../../../preload/contract/history';
 import { amountParts, type AmountParts } from './amount-parts';
-import { HISTORY_TABLE, SEARCH_TABLE, TEXT_IDS_TABLE } from './schema';
+import { HISTORY_TABLE, PLAIN_SEARCH_TABLE, SEARCH_TABLE, TEXT_IDS_TABLE } from './schema';
 import { SumsBatch, type SummedRow } from './sums-writer';
 
 /** Separates the searched fields, so a search never matches across two of them. */
@@ -24,6 +24,8 @@ export const INSERT_ENTRY_SQL = `INSERT INTO ${HISTORY_TABLE} (${WRITTEN_COLUMNS
   VALUES (${WRITTEN_COLUMNS.map(() => '?').join(', ')})`;
 /** Records the searched text of row rid (a new row: the index has no text for it yet). */
 export const INSERT_SEARCH_SQL = `INSERT INTO ${SEARCH_TABLE} (rowid, search) VALUES (?, ?)`;
+/** The same into the plain table of a database filled once (schema.ts CREATE_LOADED_TABLES). */
+export const INSERT_PLAIN_SEARCH_SQL = `INSERT INTO ${PLAIN_SEARCH_TABLE} (rid, search) VALUES (?, ?)`;
 const UPSERT_SQL = `${INSERT_ENTRY_SQL}
   ON CONFLICT (rid) DO UPDATE SET ${WRITTEN_COLUMNS.filter((c) => c !== 'rid').map((c) => `${c} = excluded.${c}`).join(', ')}`;
 // The index is a virtual table (no upsert): a stored row's text is replaced, which takes its old

@@ -27,8 +27,16 @@ import type { Migration } from '../../db/migrate';
 
 export const HISTORY_TABLE = 'history_entries';
 export const SEARCH_TABLE = 'history_text';
-/** Where versions before the trigram index kept the searched text: a plain table (rid, search). */
-const PLAIN_SEARCH_TABLE = 'history_search';
+/**
+ * The searched text in a plain table (rid, search), scanned by a text filter: where versions before
+ * the trigram index kept it, and where a database filled once for review keeps it (bulk-load.ts),
+ * since indexing a million texts would cost the load seconds and a review searches a few times.
+ */
+export const PLAIN_SEARCH_TABLE = 'history_search';
+const CREATE_PLAIN_SEARCH_TABLE = `CREATE TABLE IF NOT EXISTS ${PLAIN_SEARCH_TABLE} (
+    rid    INTEGER PRIMARY KEY,
+    search TEXT NOT NULL
+  )`;
 /** Row keys of ids that are not whole numbers (version 2's ids are UUIDs). */
 export const TEXT_IDS_TABLE = 'history_text_ids';
 /** Each such id gets a negative key of its own, so it never meets a numeric id's key (rows.ts ridOf). */
@@ -122,6 +130,8 @@ const CREATE_SUMS_TABLES = SUMS_TABLES.map(periodTable).join(';\n  ');
 
 /** The tables alone (a bulk load makes the indexes after its rows, bulk-load.ts). */
 export const CREATE_TABLES = `${CREATE_ENTRIES_TABLE};\n${CREATE_SEARCH_TABLE};\n  ${CREATE_SUMS_TABLES}`;
+/** The tables of a database filled once and then only read (bulk-load.ts): the searched text in a plain table. */
+export const CREATE_LOADED_TABLES = `${CREATE_ENTRIES_TABLE};\n  ${CREATE_PLAIN_SEARCH_TABLE};\n  ${CREATE_SUMS_TABLES}`;
 
 
 // The newest-first order (scanned backwards; every index ends with the row's key, so this one
@@ -150,10 +160,7 @@ export const HISTORY_ENTRIES_MIGRATION: Migration = {
   version: 1,
   name: 'history entries',
   sql: `${CREATE_ENTRIES_TABLE};
-  CREATE TABLE IF NOT EXISTS ${PLAIN_SEARCH_TABLE} (
-    rid    INTEGER PRIMARY KEY,
-    search TEXT NOT NULL
-  );
+  ${CREATE_PLAIN_SEARCH_TABLE};
   ${CREATE_SUMS_TABLES};\n${CREATE_INDEXES};`,
 };
 

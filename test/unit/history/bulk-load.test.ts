@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry, HistoryFilter } from '../../../preload/contract/history';
 import { bulkLoader } from '../../../main/core/history/bulk-load';
 import { createHistoryQuery, insertEntries, type HistoryQuery } from '../../../main/core/history/query';
-import { applyHistorySchema, DAILY_CURRENCY_TABLE, DAILY_TABLE, MONTHLY_TABLE, SEARCH_TABLE } from '../../../main/core/history/schema';
+import { applyHistorySchema, DAILY_CURRENCY_TABLE, DAILY_TABLE, MONTHLY_TABLE, PLAIN_SEARCH_TABLE, SEARCH_TABLE } from '../../../main/core/history/schema';
 import { historyRows } from '../../support/history-rows';
 
 const GENERATED = historyRows(5_000, { seed: 11, stepMs: 5_400_000 });
@@ -52,19 +52,22 @@ const FILTERS: Array<[string, HistoryFilter]> = [
   ['a time range inside months', { from: at(1_234), till: at(3_456) }],
   ['a range with lists', { from: at(200), till: at(4_000), currencies: ['USDT'], subtypes: ['BLOCKCHAIN'] }],
   ['text', { text: 'a' }],
+  ['a text the index finds', { text: 'invoice' }],
 ];
 
 describe('history bulk load', () => {
-  it('builds every sums table exactly as insertEntries keeps it', () => {
-    for (const table of [DAILY_TABLE, MONTHLY_TABLE, DAILY_CURRENCY_TABLE, SEARCH_TABLE]) {
+  it('builds every sums table exactly as insertEntries keeps it, and keeps the same searched texts', () => {
+    for (const table of [DAILY_TABLE, MONTHLY_TABLE, DAILY_CURRENCY_TABLE]) {
       const key = (stored.pragma(`table_info(${table})`) as Array<{ name: string; pk: number }>).filter((column) => column.pk > 0).map((column) => column.name);
-      // The search index has no declared key: its rows are keyed by rowid (the entry's rid).
-      const select = key.length > 0 ? `SELECT * FROM ${table} ORDER BY ${key.join(', ')}` : `SELECT rowid, * FROM ${table} ORDER BY rowid`;
-      const all = (db: Database.Database) => db.prepare(select).safeIntegers(true).all();
+      const all = (db: Database.Database) => db.prepare(`SELECT * FROM ${table} ORDER BY ${key.join(', ')}`).safeIntegers(true).all();
       const expected = all(stored);
       expect(expected.length, table).toBeGreaterThan(0);
       expect(all(bulk), table).toEqual(expected);
     }
+    // The same searched texts: the store's in its index, the loaded database's in a plain table.
+    const texts = stored.prepare(`SELECT rowid AS rid, search FROM ${SEARCH_TABLE} ORDER BY rowid`).all();
+    expect(texts.length).toBeGreaterThan(0);
+    expect(bulk.prepare(`SELECT rid, search FROM ${PLAIN_SEARCH_TABLE} ORDER BY rid`).all()).toEqual(texts);
   });
 
   it('gives the same indexes as the schema', () => {

@@ -1,5 +1,5 @@
 // useHistoryBrowser with a stand-in bridge: the filter form reaches historyRows/historySummary as
-// the contract's filter (the text only after typing stops), an answer for an older filter never
+// the contract's filter (a short text only after typing stops), the chart after the totals, an answer for an older filter never
 // shows under a newer one, refresh() reads the same filter again keeping the rows shown, a review
 // reads through its own operations, and a change event re-reads at most once a second.
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -70,6 +70,23 @@ describe('useHistoryBrowser', () => {
       { op: 'historySummary', request: { filter: { currencies: ['BTC'], direction: 'in', text: 'bc1', statuses: ['SUCCESS'] } } },
     ]);
     expect(fake.calls.find((call) => call.op === 'historyRows')?.request).toMatchObject({ filter: { text: 'bc1' }, offset: 0 });
+  });
+
+  it('reads the flows chart only once the count and totals have arrived', async () => {
+    const waiting: ((answer: Result<HistorySummary>) => void)[] = [];
+    const fake = fakeBridge({
+      historySummary: () => new Promise((resolve) => waiting.push(resolve)),
+      historyRows: (request) => ok(windowOf(1_000, request)),
+      historyFlows: () => ok(flows),
+    });
+    mount(fake, (api) => historySource(api, 'p1'));
+    await settle();
+    expect(waiting).toHaveLength(2);
+    waiting[0]!(ok(summary(1_000)));
+    await settle();
+    expect(fake.calls.filter((call) => call.op === 'historyFlows')).toEqual([]);
+    waiting[1]!(ok(summary(900)));
+    await vi.waitFor(() => expect(fake.calls.filter((call) => call.op === 'historyFlows')).toHaveLength(1));
   });
 
   it('never shows an older filter’s answer under a newer one', async () => {

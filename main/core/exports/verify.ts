@@ -38,11 +38,23 @@ export interface Verification {
 
 export type VerifyProgress = (done: number, total: number) => void;
 
+/**
+ * Given the data file once the signature holds, a consumer of its bytes as they are hashed (or
+ * none): the rows are read in the same pass as the hash, so the file is inflated once. What it
+ * made of them counts only if the verification comes out intact; it must not throw.
+ */
+export type DataConsumer = (dataFile: string, manifest: Manifest) => ((chunk: Buffer) => void) | null;
+
 const notExport = (message: string): Verification => ({
   problems: [{ kind: 'notExport', message }], manifest: null, signed: null, signer: null, intact: false, verified: false, dataFile: null, teamApprovals: null,
 });
 
-export async function verifyExport(path: string, trusted: readonly TrustedKey[], progress: VerifyProgress = () => undefined): Promise<Verification> {
+export async function verifyExport(
+  path: string,
+  trusted: readonly TrustedKey[],
+  progress: VerifyProgress = () => undefined,
+  consumer: DataConsumer = () => null,
+): Promise<Verification> {
   let zip: ZipReader;
   try {
     zip = await ZipReader.open(path);
@@ -50,13 +62,13 @@ export async function verifyExport(path: string, trusted: readonly TrustedKey[],
     return notExport(`This file is not a Coffer export: ${reason(error)}`);
   }
   try {
-    return await verifyArchive(zip, trusted, progress);
+    return await verifyArchive(zip, trusted, progress, consumer);
   } finally {
     await zip.close();
   }
 }
 
-async function verifyArchive(zip: ZipReader, trusted: readonly TrustedKey[], progress: VerifyProgress): Promise<Verification> {
+async function verifyArchive(zip: ZipReader, trusted: readonly TrustedKey[], progress: VerifyProgress, consumer: DataConsumer): Promise<Verification> {
   if (!zip.entries.has(MANIFEST_NAME) || !zip.entries.has(SIGNATURE_NAME)) {
     return notExport('This file is not a Coffer export: it holds no signed manifest (manifest.json and manifest.sig)');
   }
@@ -79,14 +91,19 @@ async function verifyArchive(zip: ZipReader, trusted: readonly TrustedKey[], pro
     };
   }
   const fingerprint = fingerprintOf(manifest.signer.publicKey);
-  const problems = [...archiveListProblems(zip, manifest.files), ...(await fileProblems(zip, manifest.files, progress))];
+  const listed = new Set(manifest.files.map((file) => file.name));
+  const dataFile = dataFileOf(manifest, listed);
+  const listProblems = archiveListProblems(zip, manifest.files);
+  // Rows read from a file of an archive already known to be changed would be thrown away.
+  const consume = dataFile === null || listProblems.length > 0 ? null : consumer(dataFile, manifest);
+  const sink = dataFile === null || consume === null ? null : { name: dataFile, consume };
+  const problems = [...listProblems, ...(await fileProblems(zip, manifest.files, progress, sink))];
   const intact = problems.length === 0;
   const teamApprovals = await readTeamApprovals(zip, manifest.files, problems);
   const trust = signerTrust(trusted, manifest.signer.publicKey);
   if (!trust.trusted) {
     problems.push({ kind: 'unknownKey', message: `Signed by a key this installation does not trust (fingerprint ${fingerprint})` });
   }
-  const listed = new Set(manifest.files.map((file) => file.name));
   return {
     problems,
     manifest: manifestView(manifest, fingerprint),
@@ -94,7 +111,7 @@ async function verifyArchive(zip: ZipReader, trusted: readonly TrustedKey[], pro
     signer: { fingerprint, publicKey: manifest.signer.publicKey, ...trust },
     intact,
     verified: intact && trust.trusted,
-    dataFile: dataFileOf(manifest, listed),
+    dataFile,
     teamApprovals,
   };
 }
@@ -117,7 +134,12 @@ function archiveListProblems(zip: ZipReader, files: readonly ManifestFile[]): Re
   return problems;
 }
 
-async function fileProblems(zip: ZipReader, files: readonly ManifestFile[], progress: VerifyProgress): Promise<ReviewProblem[]> {
+interface DataSink {
+  name: string;
+  consume(chunk: Buffer): void;
+}
+
+async function fileProblems(zip: ZipReader, files: readonly ManifestFile[], progress: VerifyProgress, sink: DataSink | null): Promise<ReviewProblem[]> {
   const present = files.filter((file) => zip.entries.has(file.name));
   const total = present.reduce((sum, file) => sum + (zip.entries.get(file.name)?.size ?? 0), 0);
   let done = 0;
@@ -130,9 +152,11 @@ async function fileProblems(zip: ZipReader, files: readonly ManifestFile[], prog
       continue;
     }
     const hash = createHash('sha256');
+    const consume = sink?.name === file.name ? sink.consume : null;
     try {
       for await (const chunk of zip.read(file.name)) {
         hash.update(chunk);
+        consume?.(chunk);
         done += chunk.length;
         progress(done, total);
       }

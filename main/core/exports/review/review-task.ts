@@ -1,13 +1,14 @@
 // The worker's half of a review: verify the export (verify.ts), and only when its signature and
-// every file check out, read a balances export's day from its file, or load a history export's rows
-// into the review's own temporary database (the history schema the profile stores use, filled by
-// the bulk loader: a new database read only afterwards), reporting progress as it goes. Rows that
+// every file check out, read a balances export's day from its file, or keep a history export's rows
+// in the review's own temporary database (the history schema the profile stores use, filled by the
+// bulk loader: a new database read only afterwards). The rows are parsed and written while the data
+// file is hashed, in the one pass that inflates it; they count only when the hashes match. Rows that
 // do not read as Coffer's (a record over the length cap, a malformed cell) make the report say so.
 import { StringDecoder } from 'node:string_decoder';
 import Database from 'better-sqlite3';
 import type { BalancesManifest, HistoryEntry, TrustedKey } from '../../../../preload/contract/history';
 import type { DateBalances } from '../../../../preload/contract/portfolio';
-import { bulkLoader } from '../../history/bulk-load';
+import { bulkLoader, type BulkLoader } from '../../history/bulk-load';
 import { CsvFormatError } from '../csv/records';
 import { balancesFromExport, readBalancesCsv } from '../formats/balances-csv';
 import { CanonicalCsvReader } from '../formats/canonical-csv';
@@ -15,11 +16,13 @@ import { EntryFormatError } from '../formats/entry-fields';
 import { JsonRowsReader } from '../formats/json-rows';
 import { bindingOptions } from '../sqlite-binding';
 import { verifyExport, type Verification } from '../verify';
+import type { Manifest } from '../manifest';
 import type { WorkerChannel } from '../worker-channel';
 import { ZipError } from '../zip/format';
 import { ZipReader } from '../zip/reader';
 
-const BATCH = 5_000;
+/** Entries per loader call: large transactions, a few MiB of entries held at a time. */
+const BATCH = 20_000;
 
 export interface ReviewTaskData {
   kind: 'review';
@@ -38,20 +41,93 @@ export interface ReviewTaskResult {
 }
 
 export async function reviewTask(data: ReviewTaskData, channel: WorkerChannel): Promise<ReviewTaskResult> {
-  const verification = await verifyExport(data.zipPath, data.trusted, (done, total) => channel.progress(done, total, 'verifying'));
-  if (!verification.intact || verification.dataFile === null || verification.signed === null) return { verification, rows: 0 };
-  const { dataFile, signed } = verification;
+  const rows = new RowsLoad(data, channel);
+  try {
+    const verification = await verifyExport(data.zipPath, data.trusted, (done, total) => channel.progress(done, total, 'verifying'), (dataFile, manifest) =>
+      manifest.balances === undefined ? rows.consumer(dataFile, manifest.rowCount) : null,
+    );
+    if (!verification.intact || verification.dataFile === null || verification.signed === null) return { verification, rows: 0 };
+    return await readData(data, verification, verification.dataFile, verification.signed, rows);
+  } finally {
+    rows.close();
+  }
+}
+
+async function readData(data: ReviewTaskData, verification: Verification, dataFile: string, signed: Manifest, rows: RowsLoad): Promise<ReviewTaskResult> {
   try {
     if (signed.balances !== undefined) {
       const balances = await readBalances(data.zipPath, dataFile, signed.balances);
       return { verification, rows: balances.rows.length, balances };
     }
-    return { verification, rows: await loadRows(data, dataFile, signed.rowCount, channel) };
+    return { verification, rows: rows.finish() };
   } catch (error) {
     if (!(error instanceof CsvFormatError || error instanceof EntryFormatError || error instanceof ZipError)) throw error;
     // Signed and intact, yet not rows Coffer writes (any key can sign): a verdict, not a failure.
     const problem = { kind: 'notExport', message: `Its rows cannot be read: ${error.message}`, file: dataFile } as const;
     return { verification: { ...verification, problems: [...verification.problems, problem], intact: false, verified: false }, rows: 0 };
+  }
+}
+
+/**
+ * A history export's rows, parsed and written to the review's database as the verification hashes
+ * them (one inflate of the data file). The first error that stops the rows is kept, not thrown,
+ * so the hash still finishes; finish() throws it once the file is known to be the one signed.
+ */
+class RowsLoad {
+  private db: Database.Database | null = null;
+  private loader: BulkLoader | null = null;
+  private batch: HistoryEntry[] = [];
+  private loaded = 0;
+  private expected = 0;
+  private failure: unknown = null;
+  private reader: { push(text: string): void; end(): void } | null = null;
+  private readonly decoder = new StringDecoder('utf8');
+
+  constructor(
+    private readonly data: ReviewTaskData,
+    private readonly channel: WorkerChannel,
+  ) {}
+
+  consumer(dataFile: string, expected: number): (chunk: Buffer) => void {
+    this.expected = expected;
+    this.db = new Database(this.data.dbPath, bindingOptions(this.data.nativeBinding));
+    // A scratch copy, thrown away with the review (the loader sets it up so).
+    this.loader = bulkLoader(this.db);
+    const onEntry = (entry: HistoryEntry) => {
+      this.batch.push(entry);
+      if (this.batch.length >= BATCH) this.flush();
+    };
+    this.reader = dataFile.endsWith('.json') ? new JsonRowsReader(onEntry) : new CanonicalCsvReader(onEntry);
+    return (chunk) => {
+      if (this.failure !== null) return;
+      try {
+        this.reader?.push(this.decoder.write(chunk));
+      } catch (error) {
+        this.failure = error;
+      }
+    };
+  }
+
+  /** The rows loaded, once the sums and indexes are built; throws what stopped the rows. */
+  finish(): number {
+    if (this.failure !== null) throw this.failure;
+    if (this.reader === null || this.loader === null) throw new Error('The rows were not read while the export was verified');
+    this.reader.push(this.decoder.end());
+    this.reader.end();
+    this.flush();
+    this.channel.progress(this.loaded, this.expected, 'loading', true);
+    this.loader.finish();
+    return this.loaded;
+  }
+
+  close(): void {
+    this.db?.close();
+  }
+
+  private flush(): void {
+    if (this.loader === null || this.batch.length === 0) return;
+    this.loaded += this.loader.add(this.batch);
+    this.batch = [];
   }
 }
 
@@ -68,35 +144,3 @@ async function readBalances(zipPath: string, dataFile: string, day: BalancesMani
   }
 }
 
-async function loadRows(data: ReviewTaskData, dataFile: string, expected: number, channel: WorkerChannel): Promise<number> {
-  const db = new Database(data.dbPath, bindingOptions(data.nativeBinding));
-  const zip = await ZipReader.open(data.zipPath);
-  try {
-    // A scratch copy, thrown away with the review (the loader sets it up so).
-    const loader = bulkLoader(db);
-    let batch: HistoryEntry[] = [];
-    let loaded = 0;
-    const flush = () => {
-      loaded += loader.add(batch);
-      batch = [];
-      channel.progress(loaded, expected, 'loading');
-    };
-    const onEntry = (entry: HistoryEntry) => {
-      batch.push(entry);
-      if (batch.length >= BATCH) flush();
-    };
-    const reader = dataFile.endsWith('.json') ? new JsonRowsReader(onEntry) : new CanonicalCsvReader(onEntry);
-    const decoder = new StringDecoder('utf8');
-    channel.progress(0, expected, 'loading', true);
-    for await (const chunk of zip.read(dataFile)) reader.push(decoder.write(chunk));
-    reader.push(decoder.end());
-    reader.end();
-    flush();
-    loader.finish();
-    channel.progress(loaded, expected, 'loading', true);
-    return loaded;
-  } finally {
-    await zip.close();
-    db.close();
-  }
-}

@@ -9,6 +9,7 @@ import { resolveDataDir } from './db/data-dir';
 import { registerAppScheme, serveAppScheme } from './electron/app-protocol';
 import { chooseFolderInDialog } from './electron/folder-dialog';
 import { forwardEvents, registerContractHandlers } from './electron/ipc';
+import { chooseReviewFileInDialog } from './electron/review-file-dialog';
 import type { RendererLocation } from './electron/policy';
 import { createMainWindow, guardNavigation, hardenSession } from './electron/window';
 
@@ -37,6 +38,7 @@ async function start(): Promise<void> {
     launchSandbox: sandboxLauncherFromEnv(),
     exportWorker: join(__dirname, 'export-worker.js'),
     chooseFolder: chooseFolderInDialog,
+    chooseReviewFile: chooseReviewFileInDialog,
   });
   registerContractHandlers(core.dispatch, renderer);
   await openWindow(core);

@@ -62,6 +62,8 @@ export interface CoreOptions {
   trace?: (step: string) => void;
   /** The desktop app's folder dialog; without it exports go to Coffer's export folder only. */
   chooseFolder?: () => Promise<string | null>;
+  /** The desktop app's file dialog for review; without it the page sends the file (the web host). */
+  chooseReviewFile?: () => Promise<string | null>;
 }
 
 export interface Core {
@@ -76,6 +78,8 @@ export interface Core {
   checkoutLinks: CheckoutLinks;
   /** This desk's team (solo until it joins one). */
   team: TeamDesk;
+  /** Takes the bytes of a file the web host's page sends for review (review-upload.ts). */
+  receiveReviewFile(reviewId: string, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<{ received: number }>;
   close(): Promise<void>;
 }
 
@@ -114,6 +118,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const app = { version: options.version ?? APP_VERSION, transport: options.transport, dataDir };
   const exportServices = createExportServices({
     secrets, settings, profiles, events, dataDir, appVersion: app.version, workerScript: options.exportWorker, nativeBinding, chooseFolder: options.chooseFolder,
+    chooseReviewFile: options.chooseReviewFile,
     // A team desk's exports carry the signed record of each withdrawal (the team is made below).
     teamProofs: () => team.proofs(),
   });
@@ -168,6 +173,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sandbox,
     checkoutLinks,
     team,
+    receiveReviewFile: exportServices.receiveReviewFile,
     close: async () => {
       stopActivating();
       streamStates.stop();

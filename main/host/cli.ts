@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     port: envPort,
     // The same port as last time keeps the browser's cache of the page's files (an origin is per port).
     preferredPort: envPort === 0 ? readRememberedPort(dataDir) : undefined,
+    reviewUpload: (reviewId, body) => pending.started.then(({ core }) => core.receiveReviewFile(reviewId, body)),
   });
   console.log(`Coffer is running at ${host.url}`);
   trace?.('URL printed');
@@ -113,6 +114,7 @@ function coreWhenReady() {
   return {
     gate,
     events,
+    started: core,
     ready(started: ReadyCore) {
       started.core.events.subscribe((event, payload) => events.emit(event, payload));
       ready(started);

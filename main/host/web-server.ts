@@ -20,6 +20,7 @@ import {
   LOOPBACK_ADDRESS,
   tokenMatches,
 } from './guards';
+import { handleReviewUpload, isReviewUpload, type ReviewUploadSink } from './review-upload';
 import { plain, serveStatic } from './static-files';
 import { attachWireSession, send } from './wire-session';
 
@@ -34,6 +35,8 @@ export interface WebServerOptions {
   preferredPort?: number;
   /** Fixed token for tests; otherwise a fresh random one per launch. */
   token?: string;
+  /** Takes an export sent for review (review-upload.ts); without it the route answers 503. */
+  reviewUpload?: ReviewUploadSink;
 }
 
 export interface RunningHost {
@@ -56,7 +59,10 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const headers = securityHeaders(port);
 
   server.on('request', (req, res) => {
-    handleRequest(req, res, options.rendererDir, port, headers).catch(() => {
+    const handled = isReviewUpload(req.url)
+      ? securedWith(res, headers, () => handleReviewUpload(req, res, { port, token, sink: options.reviewUpload }))
+      : handleRequest(req, res, options.rendererDir, port, headers);
+    handled.catch(() => {
       if (!res.headersSent) plain(res, 500, 'Internal error');
       else res.destroy();
     });
@@ -127,6 +133,11 @@ function securityHeaders(port: number): Record<string, string> {
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
+}
+
+function securedWith(res: ServerResponse, headers: Record<string, string>, handle: () => Promise<void>): Promise<void> {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  return handle();
 }
 
 async function handleRequest(

@@ -266,11 +266,22 @@ export interface ExportFolderOperations {
   chooseExportFolder: Op<void, { folder: string | null }>;
 }
 
-/** Review needs no profile: the file is handed to main in chunks, then checked and loaded. */
+/** A review opened on a file main read itself. */
+export interface ChosenReviewFile {
+  reviewId: string;
+  fileName: string;
+  size: number;
+}
+
+/**
+ * Review needs no profile. In the web host the page begins a review, then sends the file in one
+ * HTTP request (never over the contract); in the desktop app main shows the file dialog and reads
+ * the file picked. Either way finishReview then checks and loads it.
+ */
 export interface ReviewOperations {
   beginReview: Op<{ fileName: string; size: number }, { reviewId: string }>;
-  /** `data` is base64 of the bytes at `offset`; chunks arrive in order. */
-  reviewChunk: Op<{ reviewId: string; offset: number; data: string }, { received: number }>;
+  /** The desktop app's file dialog; the review begun on the file picked (null: cancelled). */
+  chooseReviewFile: Op<void, { review: ChosenReviewFile | null }>;
   /** Verifies signature, hashes and row counts, then loads the rows when the data is intact. */
   finishReview: Op<{ reviewId: string }, ReviewReport>;
   reviewSummary: Op<{ reviewId: string; filter: HistoryFilter }, HistorySummary>;
@@ -280,9 +291,6 @@ export interface ReviewOperations {
   reviewBalances: Op<{ reviewId: string }, DateBalances>;
   closeReview: Op<{ reviewId: string }, void>;
 }
-
-/** Longest base64 chunk the renderer sends (the web host's messages stay under 1 MiB). */
-export const REVIEW_CHUNK_BASE64_MAX = 700_000;
 
 const list = (what: string) =>
   z
@@ -364,15 +372,7 @@ export const REVIEW_OPERATIONS = {
       })
       .strict(),
   ),
-  reviewChunk: changes(
-    z
-      .object({
-        reviewId,
-        offset: z.number().int('offset must be a whole number').min(0, 'offset must not be negative'),
-        data: z.string().min(1, 'data is empty').max(REVIEW_CHUNK_BASE64_MAX, 'data chunk is too long').regex(/^[A-Za-z0-9+/]*={0,2}$/, 'data must be base64'),
-      })
-      .strict(),
-  ),
+  chooseReviewFile: changes(noPayload),
   finishReview: changes(z.object({ reviewId }).strict()),
   reviewSummary: reads(z.object({ reviewId, filter: historyFilter }).strict()),
   reviewRows: reads(z.object({ reviewId, ...rowWindow }).strict()),

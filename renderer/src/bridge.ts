@@ -11,14 +11,18 @@ import {
   type TransportState,
 } from './bridge/socket-client';
 import { RENDERER_OPERATION_NAMES } from './bridge/contract-names';
+import { httpReviewFileSender, type ReviewFileSender } from './bridge/file-upload';
 import { contractSocketUrl, reloadOnNewToken, takeHostToken } from './bridge/token';
 
 export type { TransportState } from './bridge/socket-client';
+export type { ReviewFileSender } from './bridge/file-upload';
 
 export interface Bridge {
   api: CofferApi;
   state(): TransportState;
   onState(listener: (state: TransportState) => void): () => void;
+  /** The web host's upload of a file for review; absent in Electron, where main reads the file itself. */
+  sendReviewFile?: ReviewFileSender;
 }
 
 declare global {
@@ -38,7 +42,7 @@ export function connectBridge(win: Window = window): Bridge {
     url: contractSocketUrl(win.location, WIRE_PATH, token),
     createSocket: browserSocket,
   });
-  return { api: socketApi(client), state: client.state, onState: client.onState };
+  return { api: socketApi(client), state: client.state, onState: client.onState, sendReviewFile: httpReviewFileSender(token) };
 }
 
 /** The browser's WebSocket behind the client's small socket interface. */

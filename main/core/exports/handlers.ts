@@ -72,7 +72,7 @@ export function createExportFolderHandlers(folders: ExportFolders): Pick<Handler
 export function createReviewHandlers(reviews: ReviewSessions): Pick<Handlers, keyof ReviewOperations> {
   return {
     beginReview: async (request) => ok(await reviews.begin(request)),
-    reviewChunk: async (request) => ok(await reviews.chunk(request)),
+    chooseReviewFile: async () => ok({ review: await reviews.choose() }),
     finishReview: async ({ reviewId }) => ok(await reviews.finish(reviewId)),
     reviewSummary: async ({ reviewId, filter }) => ok(reviews.summary(reviewId, filter)),
     reviewRows: async ({ reviewId, ...window }) => ok(reviews.rows(reviewId, window)),

@@ -27,6 +27,8 @@ export interface ExportServicesDeps {
   nativeBinding?: string;
   /** The desktop app's folder dialog; absent (the web host), exports go to Coffer's export folder only. */
   chooseFolder?: FolderDialog;
+  /** The desktop app's file dialog for review; absent (the web host), the page sends the file. */
+  chooseReviewFile?: () => Promise<string | null>;
   /** The team's record of withdrawals, asked at each export; null (or absent) on a solo desk. */
   teamProofs?: () => TeamProofSource | null;
 }
@@ -40,6 +42,8 @@ export interface ExportServices {
   signer(): Promise<ExportSigner>;
   /** This desk's public key as settings know it, without the keychain; null before the first key. */
   publicKey(): string | null;
+  /** Takes the bytes of a file sent for review (the web host's upload request). */
+  receiveReviewFile: ReviewSessions['receive'];
   /** Closes every review (their temporary files go with them). */
   close(): Promise<void>;
 }
@@ -54,6 +58,7 @@ export function createExportServices(deps: ExportServicesDeps): ExportServices {
     progress: (event) => deps.events.emit('reviewProgress', event),
     workerScript,
     nativeBinding: deps.nativeBinding,
+    chooseFile: deps.chooseReviewFile,
   });
   // In the background: a start never waits on a folder left by a crash.
   void reviews.removeLeftovers().catch(() => undefined);
@@ -75,6 +80,7 @@ export function createExportServices(deps: ExportServicesDeps): ExportServices {
     },
     signer: () => keys.signer(),
     publicKey: () => keys.publicInfo()?.publicKey ?? null,
+    receiveReviewFile: (reviewId, body) => reviews.receive(reviewId, body),
     close: () => reviews.closeAll(),
   };
 }

@@ -19,7 +19,7 @@ const OPERATIONS = {
   getBuyQuotes: true, createBuyOrder: true, listBuyOrders: true, historySyncStatus: true,
   syncHistoryNow: true, historySummary: true, historyRows: true, historyFlows: true,
   exportHistory: true, exportSigningKey: true, trustedExportKeys: true, trustExportKey: true,
-  forgetExportKey: true, exportFolders: true, chooseExportFolder: true, beginReview: true, reviewChunk: true, finishReview: true,
+  forgetExportKey: true, exportFolders: true, chooseExportFolder: true, beginReview: true, chooseReviewFile: true, finishReview: true,
   reviewSummary: true, reviewRows: true, reviewFlows: true, reviewBalances: true,
   closeReview: true, portfolioNetWorth: true, portfolioAllocation: true, balancesOnDate: true,
   exportBalancesOnDate: true, marketSymbols: true, watchCandles: true, stopCandles: true,

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 async function review(bytes: Buffer) {
   const { reviewId } = await reviews.begin({ fileName: 'balances.zip', size: bytes.length });
-  await reviews.chunk({ reviewId, offset: 0, data: bytes.toString('base64') });
+  await reviews.receive(reviewId, [bytes]);
   return reviews.finish(reviewId);
 }
 

@@ -84,9 +84,9 @@ describe('export operations through dispatch', () => {
   it('reviews that export with no profile needed: verified, its rows and totals answered', async () => {
     const bytes = readFileSync(exported.path);
     const { reviewId } = valueOf<{ reviewId: string }>(await call('beginReview', { fileName: exported.fileName, size: bytes.length }));
-    expect(await call('reviewChunk', { reviewId, offset: 1, data: 'AAAA' })).toMatchObject({ ok: false, error: { field: 'offset' } });
-    expect(await call('reviewChunk', { reviewId, offset: 0, data: 'not base64!' })).toMatchObject({ ok: false, error: { field: 'data' } });
-    valueOf(await call('reviewChunk', { reviewId, offset: 0, data: bytes.toString('base64') }));
+    // No dialog outside the desktop app: the page sends the file, which the web host streams in.
+    expect(await call('chooseReviewFile')).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    expect(await fixture.core.receiveReviewFile(reviewId, [bytes])).toEqual({ received: bytes.length });
     const report = valueOf<ReviewReport>(await call('finishReview', { reviewId }));
     expect(report).toMatchObject({ verified: true, loaded: true, rows: 14, problems: [], signer: { trusted: true, label: 'This installation' } });
     const rows = valueOf<{ rows: Array<{ id: string }>; total: number }>(await call('reviewRows', { reviewId, filter: { currencies: ['USDT'] }, offset: 0, limit: 10 }));

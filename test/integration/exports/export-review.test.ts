@@ -2,9 +2,9 @@
 // archive written under its final name only when complete, progress reported, the rows exactly
 // the store's filtered rows; then the same file handed over in chunks, checked and loaded, and
 // the review answering summary, rows and flows exactly as the store itself does.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportResult, HistoryFilter } from '../../../preload/contract/history';
@@ -102,12 +102,9 @@ describe('an export', () => {
     });
     afterAll(() => reviews.closeAll());
 
-    async function handOver(path: string, chunk = 64 * 1024): Promise<string> {
-      const bytes = readFileSync(path);
-      const { reviewId } = await reviews.begin({ fileName: 'export.zip', size: bytes.length });
-      for (let offset = 0; offset < bytes.length; offset += chunk) {
-        await reviews.chunk({ reviewId, offset, data: bytes.subarray(offset, offset + chunk).toString('base64') });
-      }
+    async function handOver(path: string): Promise<string> {
+      const { reviewId } = await reviews.begin({ fileName: 'export.zip', size: statSync(path).size });
+      await reviews.receive(reviewId, createReadStream(path, { highWaterMark: 64 * 1024 }));
       return reviewId;
     }
 
@@ -139,13 +136,28 @@ describe('an export', () => {
       }
     });
 
-    it('takes chunks only in order and within the announced size', async () => {
+    it('takes the file once and exactly the size announced; a stream that fails may be sent again', async () => {
       const { reviewId } = await reviews.begin({ fileName: 'small.zip', size: 10 });
-      await expect(reviews.chunk({ reviewId, offset: 5, data: 'AAAA' })).rejects.toMatchObject({ field: 'offset' });
-      expect(await reviews.chunk({ reviewId, offset: 0, data: Buffer.alloc(6).toString('base64') })).toEqual({ received: 6 });
-      await expect(reviews.chunk({ reviewId, offset: 6, data: Buffer.alloc(5).toString('base64') })).rejects.toMatchObject({ field: 'data' });
-      await expect(reviews.finish(reviewId)).rejects.toMatchObject({ message: 'Only 6 of 10 bytes of small.zip have arrived' });
+      await expect(reviews.receive(reviewId, [Buffer.alloc(6), Buffer.alloc(5)])).rejects.toMatchObject({ code: 'TOO_LARGE', field: 'size' });
+      await expect(reviews.receive(reviewId, [Buffer.alloc(6)])).rejects.toMatchObject({ message: 'Only 6 of the 10 bytes of small.zip arrived' });
+      await expect(reviews.finish(reviewId)).rejects.toMatchObject({ message: 'Only 0 of 10 bytes of small.zip have arrived' });
+      const broken = (async function* () {
+        yield Buffer.alloc(4);
+        throw new Error('the connection was reset');
+      })();
+      await expect(reviews.receive(reviewId, broken)).rejects.toThrow('the connection was reset');
+      expect(await reviews.receive(reviewId, [Buffer.alloc(4), Buffer.alloc(6)])).toEqual({ received: 10 });
+      await expect(reviews.receive(reviewId, [Buffer.alloc(10)])).rejects.toMatchObject({ message: 'The file was already handed over in full' });
       await reviews.close(reviewId);
+    });
+
+    it('reviews a file main reads from the path the desktop app’s dialog picked', async () => {
+      const picked = new ReviewSessions({ trustedKeys: () => trustOnly(desk), progress: () => undefined, workerScript: SOURCE_WORKER, tmpRoot: reviewRoot, chooseFile: async () => csv.path });
+      const chosen = await picked.choose();
+      expect(chosen).toMatchObject({ fileName: basename(csv.path), size: statSync(csv.path).size });
+      expect(await picked.finish((chosen as { reviewId: string }).reviewId)).toMatchObject({ verified: true, loaded: true, rows: ROWS.length });
+      await picked.closeAll();
+      await expect(reviews.choose()).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     });
 
     it('refuses a file larger than any export before making room for it', async () => {
@@ -164,7 +176,7 @@ describe('an export', () => {
       damaged[2_000] = (damaged[2_000] as number) ^ 0x55;
       const path = join(root, 'damaged.zip');
       writeFileSync(path, damaged);
-      const reviewId = await handOver(path, 1 << 20);
+      const reviewId = await handOver(path);
       const report = await reviews.finish(reviewId);
       expect(report).toMatchObject({ verified: false, loaded: false, rows: 0 });
       expect(report.problems.map((problem) => problem.kind)).toContain('fileChanged');
@@ -176,7 +188,7 @@ describe('an export', () => {
       const ids = [];
       for (let n = 0; n <= MAX_SESSIONS; n += 1) ids.push((await reviews.begin({ fileName: `f${n}.zip`, size: 1 })).reviewId);
       expect(readdirSync(reviewRoot)).toHaveLength(MAX_SESSIONS);
-      await expect(reviews.chunk({ reviewId: ids[0] as string, offset: 0, data: 'AA==' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(reviews.receive(ids[0] as string, [Buffer.alloc(1)])).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await reviews.closeAll();
       expect(readdirSync(reviewRoot)).toEqual([]);
     });

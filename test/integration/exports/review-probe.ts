@@ -1,9 +1,10 @@
-// Opens one file for review as the app does (ReviewSessions: the file handed over in chunks, then
+// Opens one file for review as the app does (ReviewSessions: the file streamed in, then
 // checked and loaded in the export worker) in a process of its own, and prints what came of it
 // with the time taken and the process's memory: its resident size before the review began and its
 // peak (maxRSS, which counts the worker thread too).
 // Run: tsx test/integration/exports/review-probe.ts <file> <temporary folder>
-import { open } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { AppFailure } from '../../../main/core/app-error';
 import { ReviewSessions } from '../../../main/core/exports/review/sessions';
 import { SOURCE_WORKER } from '../../../main/core/exports/worker-thread';
@@ -16,22 +17,13 @@ export interface ProbeOutcome {
   failure?: { code: string; message: string };
 }
 
-const CHUNK = 512 * 1024;
-
 async function probe(path: string, tmpRoot: string): Promise<ProbeOutcome> {
   const rssBeforeBytes = process.memoryUsage().rss;
   const started = performance.now();
   const sessions = new ReviewSessions({ trustedKeys: () => [], progress: () => undefined, workerScript: SOURCE_WORKER, tmpRoot });
-  const file = await open(path, 'r');
-  const { size } = await file.stat();
+  const { size } = await stat(path);
   const { reviewId } = await sessions.begin({ fileName: 'hostile.zip', size });
-  const buffer = Buffer.alloc(CHUNK);
-  for (let offset = 0; offset < size; ) {
-    const { bytesRead } = await file.read(buffer, 0, CHUNK, offset);
-    await sessions.chunk({ reviewId, offset, data: buffer.subarray(0, bytesRead).toString('base64') });
-    offset += bytesRead;
-  }
-  await file.close();
+  await sessions.receive(reviewId, createReadStream(path));
   const outcome: Omit<ProbeOutcome, 'ms' | 'rssBeforeBytes' | 'peakRssBytes'> = {};
   try {
     const report = await sessions.finish(reviewId);

@@ -62,7 +62,7 @@ let reviews: ReviewSessions;
 async function review(path: string): Promise<ReviewReport> {
   const bytes = readFileSync(path);
   const { reviewId } = await reviews.begin({ fileName: 'export.zip', size: bytes.length });
-  await reviews.chunk({ reviewId, offset: 0, data: bytes.toString('base64') });
+  await reviews.receive(reviewId, [bytes]);
   return reviews.finish(reviewId);
 }
 

@@ -201,7 +201,7 @@ describe('the export with trades, opened for review', () => {
       const { readFile } = await import('node:fs/promises');
       const bytes = await readFile(exports.get('csv')!.path);
       const { reviewId } = await reviews.begin({ fileName: 'trades.zip', size: bytes.length });
-      await reviews.chunk({ reviewId, offset: 0, data: bytes.toString('base64') });
+      await reviews.receive(reviewId, [bytes]);
       const report = await reviews.finish(reviewId);
       expect(report).toMatchObject({ verified: true, loaded: true, rows: ROWS.length });
       expect(report.manifest?.valuation?.currency).toBe('USDT');

@@ -1,5 +1,5 @@
-// Offline review of an export: the renderer hands the file over in chunks, main checks it in a
-// worker (signature, hashes, row counts) and, when the data is intact, loads its rows into a
+// Offline review of an export: the file reaches the review's folder in one stream (the web host's
+// upload request, or the path the desktop app's dialog picked, copied), main checks it in a worker (signature, hashes, row counts) and, when the data is intact, loads its rows into a
 // temporary database that the history query engine answers from, like the History page (a
 // balances export's day is read from its file and kept instead, never loaded as transactions). A
 // review needs no profile, no keychain and no network: its only inputs are the file and the
@@ -7,9 +7,12 @@
 // Everything a review wrote lives in its own temporary folder, deleted when it is closed (or, after
 // a crash, at the next start).
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import type { HistoryFilter, HistoryFlows, HistoryRows, HistoryRowsRequest, HistorySummary, ReviewReport, TrustedKey } from '../../../../preload/contract/history';
 import type { DateBalances } from '../../../../preload/contract/portfolio';
@@ -33,6 +36,8 @@ export interface ReviewDeps {
   nativeBinding?: string;
   /** Where review folders are made (os.tmpdir() unless a test says otherwise). */
   tmpRoot?: string;
+  /** The desktop app's file dialog: the path picked, or null when cancelled. */
+  chooseFile?: () => Promise<string | null>;
 }
 
 interface Session {
@@ -41,8 +46,8 @@ interface Session {
   size: number;
   dir: string;
   received: number;
-  /** Chunks are written one after another, whatever order the calls arrive in. */
-  writing: Promise<unknown>;
+  /** The file being received (one stream at a time); finish waits for it. */
+  writing: Promise<unknown> | null;
   checking: Promise<ReviewReport> | null;
   job: WorkerJob<ReviewTaskResult> | null;
   db: Database.Database | null;
@@ -75,34 +80,83 @@ export class ReviewSessions {
     const id = randomUUID();
     const dir = await mkdtemp(join(this.deps.tmpRoot ?? tmpdir(), reviewFolderPrefix()));
     this.sessions.set(id, {
-      id, fileName: request.fileName, size: request.size, dir, received: 0, writing: Promise.resolve(), checking: null, job: null, db: null, query: null, balances: null, closed: false,
+      id, fileName: request.fileName, size: request.size, dir, received: 0, writing: null, checking: null, job: null, db: null, query: null, balances: null, closed: false,
     });
     return { reviewId: id };
   }
 
-  async chunk(request: { reviewId: string; offset: number; data: string }): Promise<{ received: number }> {
-    const session = this.open(request.reviewId);
-    const written = session.writing.then(async () => {
-      if (session.checking !== null) throw new AppFailure('VALIDATION', 'The file was already handed over in full', 'reviewId');
-      if (request.offset !== session.received) {
-        throw new AppFailure('VALIDATION', `The chunk starts at byte ${request.offset}, but ${session.received} bytes have arrived: send the next chunk from ${session.received}`, 'offset');
-      }
-      const bytes = Buffer.from(request.data, 'base64');
-      if (session.received + bytes.length > session.size) {
-        throw new AppFailure('VALIDATION', `The chunk goes beyond the ${session.size} bytes announced for ${session.fileName}`, 'data');
-      }
-      await appendFile(this.zipPath(session), bytes);
-      session.received += bytes.length;
-      return { received: session.received };
-    });
+  /**
+   * Writes the file's bytes, as they arrive, to the review's folder: never more than the size
+   * announced, in one stream. A stream that fails leaves nothing behind, and may be sent again.
+   */
+  async receive(reviewId: string, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<{ received: number }> {
+    const session = this.open(reviewId);
+    if (session.checking !== null || session.received === session.size) throw new AppFailure('VALIDATION', 'The file was already handed over in full', 'reviewId');
+    if (session.writing !== null) throw new AppFailure('VALIDATION', 'The file is being handed over already', 'reviewId');
+    const written = this.write(session, body);
     session.writing = written.catch(() => undefined);
-    return written;
+    try {
+      return await written;
+    } finally {
+      session.writing = null;
+    }
+  }
+
+  /** Shows the desktop app's file dialog and begins a review of the file picked (null: cancelled). */
+  async choose(): Promise<{ reviewId: string; fileName: string; size: number } | null> {
+    if (this.deps.chooseFile === undefined) {
+      throw new AppFailure('UNAVAILABLE', 'Only the desktop app shows a file dialog: choose the export on the page instead');
+    }
+    const path = await this.deps.chooseFile();
+    return path === null ? null : this.beginFromPath(path);
+  }
+
+  /** Begins a review of a file main reads itself (the path the desktop app's dialog picked). */
+  async beginFromPath(path: string): Promise<{ reviewId: string; fileName: string; size: number }> {
+    const fileName = basename(path);
+    const { size } = await stat(path);
+    if (size === 0) throw new AppFailure('VALIDATION', `${fileName} is empty`, 'path');
+    const { reviewId } = await this.begin({ fileName, size });
+    const session = this.open(reviewId);
+    // A copy: what is checked, and then read, cannot change under the review.
+    await copyFile(path, this.zipPath(session));
+    const copied = (await stat(this.zipPath(session))).size;
+    if (copied !== size) {
+      await this.close(reviewId);
+      throw new AppFailure('VALIDATION', `${fileName} changed while it was read; open it again`, 'path');
+    }
+    session.received = copied;
+    return { reviewId, fileName, size };
+  }
+
+  private async write(session: Session, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<{ received: number }> {
+    let received = 0;
+    const cap = new Transform({
+      transform: (chunk: Buffer, _encoding, done) => {
+        received += chunk.length;
+        if (received > session.size) done(new AppFailure('TOO_LARGE', `${session.fileName} is larger than the ${session.size} bytes announced`, 'size'));
+        else done(null, chunk);
+      },
+    });
+    const path = this.zipPath(session);
+    try {
+      await pipeline(body, cap, createWriteStream(path));
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
+    if (received !== session.size) {
+      await rm(path, { force: true });
+      throw new AppFailure('VALIDATION', `Only ${received} of the ${session.size} bytes of ${session.fileName} arrived`, 'size');
+    }
+    session.received = received;
+    return { received };
   }
 
   /** Checks the file and loads it when intact; asking again gives the same report. */
   async finish(reviewId: string): Promise<ReviewReport> {
     const session = this.open(reviewId);
-    session.checking ??= session.writing.then(() => this.check(session));
+    session.checking ??= Promise.resolve(session.writing).then(() => this.check(session));
     return session.checking;
   }
 

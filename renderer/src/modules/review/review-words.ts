@@ -65,12 +65,12 @@ export interface StageProgress {
   percent: number;
 }
 
-/** Sending, then verifying, then loading: each with its own whole percent. */
+/** Sending, then checking the hashes while the rows are read, then storing them: each with its own whole percent. */
 export function stageProgress(stage: ReviewStage, upload: { sent: number; size: number }, check: ReviewCheck | null): StageProgress | null {
   const percent = (done: number, total: number) => (total <= 0 ? 0 : Math.floor((100 * Math.min(done, total)) / total));
-  if (stage === 'uploading') return { label: `Reading the file · ${percent(upload.sent, upload.size)} %`, percent: percent(upload.sent, upload.size) };
+  if (stage === 'uploading') return { label: `Sending the file · ${percent(upload.sent, upload.size)} %`, percent: percent(upload.sent, upload.size) };
   if (stage !== 'checking') return null;
-  if (check === null) return { label: 'Verifying…', percent: 0 };
-  const what = check.phase === 'verifying' ? 'Verifying signature and hashes' : 'Loading rows';
+  if (check === null) return { label: 'Opening the file…', percent: 0 };
+  const what = check.phase === 'verifying' ? 'Checking hashes and reading rows' : 'Indexing rows';
   return { label: `${what} · ${percent(check.done, check.total)} %`, percent: percent(check.done, check.total) };
 }

@@ -1,26 +1,33 @@
-// Opening an export for review and what follows: the file sent to main in slices, the check's
-// progress from reviewProgress, the report, trusting its signer, and closing it. Needs no profile,
-// and asks nothing of any server: main reads the file, the local store answers the table.
+// Opening an export for review and what follows: the file handed to main (sent by the page in the
+// web host, read by main from the desktop app's dialog), the check's progress from reviewProgress,
+// the report, trusting its signer, and closing it. Needs no profile, and asks nothing of any
+// server: main reads the file, the local store answers the table.
 import { onScopeDispose } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import { useBridge } from '../../bridge-key';
-import { uploadExport, type ExportFile } from './chunked-upload';
+import { uploadExport, type ExportFile } from './review-upload';
 import { useReviewStore } from './review-store';
 import { withTrustedSigner } from './verdict';
 
 export interface ReviewWork {
+  /** Whether the page sends a chosen file itself (the web host); otherwise main shows its dialog. */
+  readonly pageSendsFile: boolean;
   open(file: ExportFile): Promise<void>;
+  /** The desktop app's dialog: main reads the file picked. */
+  openFromDialog(): Promise<void>;
   close(): Promise<void>;
   /** Null when the signer is trusted now, else why not (field 'label' or 'publicKey' when named). */
   trustSigner(label: string): Promise<AppError | null>;
 }
 
 export function useReview(): ReviewWork {
-  const { api } = useBridge();
+  const { api, sendReviewFile } = useBridge();
   const store = useReviewStore();
 
   const stop = api.on('reviewProgress', ({ reviewId, phase, done, total }) => store.setCheck(reviewId, { phase, done, total }));
   onScopeDispose(stop);
+
+  const busy = () => store.stage === 'uploading' || store.stage === 'checking';
 
   async function close(): Promise<void> {
     const reviewId = store.reviewId;
@@ -29,16 +36,32 @@ export function useReview(): ReviewWork {
   }
 
   async function open(file: ExportFile): Promise<void> {
-    if (store.stage === 'uploading' || store.stage === 'checking') return;
+    if (busy()) return;
+    if (sendReviewFile === undefined) return openFromDialog();
     await close();
     store.start(file.name, file.size);
-    const uploaded = await uploadExport(api, file, (sent, size) => store.setUploaded(sent, size));
+    const uploaded = await uploadExport(api, sendReviewFile, file, (sent, size) => store.setUploaded(sent, size));
     if (!uploaded.result.ok) {
       if (uploaded.reviewId) void api.closeReview({ reviewId: uploaded.reviewId });
       store.setFailed(uploaded.result.error);
       return;
     }
-    const { reviewId } = uploaded.result.value;
+    await finish(uploaded.result.value.reviewId);
+  }
+
+  async function openFromDialog(): Promise<void> {
+    if (busy()) return;
+    const chosen = await api.chooseReviewFile();
+    if (!chosen.ok) return store.setFailed(chosen.error);
+    const { review } = chosen.value;
+    if (review === null) return;
+    const previous = store.reviewId;
+    if (previous) void api.closeReview({ reviewId: previous });
+    store.start(review.fileName, review.size);
+    await finish(review.reviewId);
+  }
+
+  async function finish(reviewId: string): Promise<void> {
     store.setChecking(reviewId);
     const finished = await api.finishReview({ reviewId });
     if (finished.ok) {
@@ -58,5 +81,5 @@ export function useReview(): ReviewWork {
     return null;
   }
 
-  return { open, close, trustSigner };
+  return { pageSendsFile: sendReviewFile !== undefined, open, openFromDialog, close, trustSigner };
 }

@@ -1,9 +1,11 @@
-// useReview with a stand-in bridge: a file goes to main in slices, the check's progress follows
-// reviewProgress for this review only, the report lands in the store; a failure closes the review
-// in main; trusting the signer sends its public key and shows the report verified; closing clears.
+// useReview with a stand-in bridge: a file goes to main in one request (the web host's sender) or
+// is picked in main's dialog (the desktop app), the check's progress follows reviewProgress for
+// this review only, the report lands in the store; a failure closes the review in main; trusting
+// the signer sends its public key and shows the report verified; closing clears.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, type Result } from '../../../../preload/contract/result';
+import type { Bridge, ReviewFileSender } from '../../../../renderer/src/bridge';
 import type { ReviewReport } from '../../../../preload/contract/history';
 import { useReviewStore } from '../../../../renderer/src/modules/review/review-store';
 import { useReview } from '../../../../renderer/src/modules/review/use-review';
@@ -14,17 +16,27 @@ import { FINGERPRINT, PUBLIC_KEY, unknownSigner } from './fixtures';
 function reviewBridge(finish: () => Result<ReviewReport> | Promise<Result<ReviewReport>>) {
   return fakeBridge({
     beginReview: () => ok({ reviewId: 'r1' }),
-    reviewChunk: ({ offset, data }) => ok({ received: offset + Buffer.from(data, 'base64').length }),
     finishReview: finish,
     closeReview: () => ok(undefined),
   });
+}
+
+/** The bridge with a sender that takes the whole file, reporting half of it first; what it was given is kept. */
+function sending(bridge: Bridge, sent: Array<{ reviewId: string; size: number }> = []): Bridge {
+  const sendReviewFile: ReviewFileSender = async (reviewId, file, onProgress) => {
+    sent.push({ reviewId, size: file.size });
+    onProgress(Math.floor(file.size / 2), file.size);
+    return ok({ received: file.size });
+  };
+  return { ...bridge, sendReviewFile };
 }
 
 describe('useReview', () => {
   it('uploads, follows this review’s check progress, and keeps the report', async () => {
     let answer: (report: Result<ReviewReport>) => void = () => undefined;
     const fake = reviewBridge(() => new Promise((resolve) => (answer = resolve)));
-    const { result: review } = withSetup(fake.bridge, () => useReview());
+    const sent: Array<{ reviewId: string; size: number }> = [];
+    const { result: review } = withSetup(sending(fake.bridge, sent), () => useReview());
     const store = useReviewStore();
     const opening = review.open(new File([randomBytes(600_000)], 'export.zip'));
     await settle();
@@ -33,17 +45,43 @@ describe('useReview', () => {
     fake.emit('reviewProgress', { reviewId: 'other', phase: 'loading', done: 9, total: 10 });
     expect(store.check).toBeNull();
     fake.emit('reviewProgress', { reviewId: 'r1', phase: 'verifying', done: 1, total: 4 });
-    expect(stageProgress(store.stage, store.upload, store.check)).toEqual({ label: 'Verifying signature and hashes · 25 %', percent: 25 });
+    expect(stageProgress(store.stage, store.upload, store.check)).toEqual({ label: 'Checking hashes and reading rows · 25 %', percent: 25 });
     answer(ok(unknownSigner()));
     await opening;
     expect(store.stage).toBe('done');
     expect(store.report?.reviewId).toBe('r1');
-    expect(fake.calls.map((call) => call.op)).toEqual(['beginReview', 'reviewChunk', 'reviewChunk', 'finishReview']);
+    expect(fake.calls.map((call) => call.op)).toEqual(['beginReview', 'finishReview']);
+    expect(sent).toEqual([{ reviewId: 'r1', size: 600_000 }]);
+  });
+
+  it('closes the review in main when the file was not taken whole', async () => {
+    const fake = reviewBridge(() => ok(unknownSigner()));
+    const short: ReviewFileSender = async (_reviewId, file) => ok({ received: file.size - 1 });
+    const { result: review } = withSetup({ ...fake.bridge, sendReviewFile: short }, () => useReview());
+    await review.open(new File([randomBytes(10)], 'export.zip'));
+    expect(useReviewStore().error?.code).toBe('UPLOAD_MISMATCH');
+    await settle();
+    expect(fake.calls.map((call) => call.op)).toEqual(['beginReview', 'closeReview']);
+  });
+
+  it('in the desktop app asks main to show its dialog and reviews the file picked there', async () => {
+    const fake = reviewBridge(() => ok(unknownSigner()));
+    fake.answer('chooseReviewFile', () => ok({ review: { reviewId: 'r1', fileName: 'picked.zip', size: 1234 } }));
+    const { result: review } = withSetup(fake.bridge, () => useReview());
+    expect(review.pageSendsFile).toBe(false);
+    await review.openFromDialog();
+    const store = useReviewStore();
+    expect(store.fileName).toBe('picked.zip');
+    expect(store.stage).toBe('done');
+    expect(fake.calls.map((call) => call.op)).toEqual(['chooseReviewFile', 'finishReview']);
+    fake.answer('chooseReviewFile', () => ok({ review: null }));
+    await review.openFromDialog();
+    expect(store.report?.reviewId).toBe('r1');
   });
 
   it('closes the review in main when the check fails, and shows why', async () => {
     const fake = reviewBridge(() => fail('REVIEW_UNREADABLE', 'The file is not a zip archive'));
-    const { result: review } = withSetup(fake.bridge, () => useReview());
+    const { result: review } = withSetup(sending(fake.bridge), () => useReview());
     await review.open(new File([randomBytes(10)], 'notes.zip'));
     const store = useReviewStore();
     expect(store.stage).toBe('failed');
@@ -55,7 +93,7 @@ describe('useReview', () => {
   it('trusts the signer by its public key, then shows the report verified under the name given', async () => {
     const fake = reviewBridge(() => ok(unknownSigner()));
     fake.answer('trustExportKey', ({ label }) => ok([{ fingerprint: FINGERPRINT, publicKey: PUBLIC_KEY, label, own: false, addedAt: '2026-04-02T00:00:00Z' }]));
-    const { result: review } = withSetup(fake.bridge, () => useReview());
+    const { result: review } = withSetup(sending(fake.bridge), () => useReview());
     await review.open(new File([randomBytes(10)], 'export.zip'));
     expect(await review.trustSigner('Berlin desk')).toBeNull();
     expect(fake.calls.at(-1)).toEqual({ op: 'trustExportKey', request: { publicKey: PUBLIC_KEY, label: 'Berlin desk' } });
@@ -67,7 +105,7 @@ describe('useReview', () => {
   it('hands back a refused trust with its field, changing nothing', async () => {
     const fake = reviewBridge(() => ok(unknownSigner()));
     fake.answer('trustExportKey', () => fail('VALIDATION', 'label is too long', 'label'));
-    const { result: review } = withSetup(fake.bridge, () => useReview());
+    const { result: review } = withSetup(sending(fake.bridge), () => useReview());
     await review.open(new File([randomBytes(10)], 'export.zip'));
     expect(await review.trustSigner('x'.repeat(90))).toMatchObject({ field: 'label' });
     expect(useReviewStore().report?.verified).toBe(false);
@@ -75,7 +113,7 @@ describe('useReview', () => {
 
   it('closes the open review before another is opened, and on close', async () => {
     const fake = reviewBridge(() => ok(unknownSigner()));
-    const { result: review } = withSetup(fake.bridge, () => useReview());
+    const { result: review } = withSetup(sending(fake.bridge), () => useReview());
     await review.open(new File([randomBytes(10)], 'a.zip'));
     await review.open(new File([randomBytes(10)], 'b.zip'));
     expect(fake.calls.filter((call) => call.op === 'closeReview')).toHaveLength(1);

@@ -1,0 +1,231 @@
+// Opening a history export in Review from the page, at scale: N generated rows (1,000,000 unless
+// the first argument says) in a temporary store, exported to a signed CSV zip as the app makes it,
+// then the built web host spawned (no sandbox: a review needs no profile) and its page driven in
+// Chromium: Review, the zip set on the page's file input, the clock stopped when the verdict and
+// the first row of the table are visible. Floor in the same run: SHA-256 of the zip's bytes. Peak
+// RSS is the host process's VmHWM (the review's worker thread lives in it). The page's moments
+// split the time (sending, checking while reading rows, indexing, the first rows on screen), and
+// a pass over the same zip in this process splits the worker's one pass into inflating, hashing,
+// parsing and storing, then the sums and indexes.
+// Needs a build (npx electron-vite build); made here when out/main/host.js is missing.
+// Run: npx tsx test/bench/review-open.ts [rows]
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, createPrivateKey, sign } from 'node:crypto';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
+import { chromium } from '@playwright/test';
+import Database from 'better-sqlite3';
+import type { HistoryEntry } from '../../preload/contract/history';
+import { runExportJob } from '../../main/core/exports/export-job';
+import { fingerprintOf, rawPublicKey } from '../../main/core/exports/fingerprint';
+import { CanonicalCsvReader } from '../../main/core/exports/formats/canonical-csv';
+import { SOURCE_WORKER } from '../../main/core/exports/worker-thread';
+import { ZipReader } from '../../main/core/exports/zip/reader';
+import { bulkLoader } from '../../main/core/history/bulk-load';
+import { insertEntries } from '../../main/core/history/query';
+import { applyHistorySchema } from '../../main/core/history/schema';
+import playwrightConfig from '../../playwright.config';
+import { historyRowStream } from '../support/history-rows';
+import { startPrivateBus } from '../integration/keychain/private-keyring';
+import type { TestKey } from '../unit/exports/signed-export';
+import { reportGoal } from './goals';
+
+const ROOT = resolve(__dirname, '../..');
+const HOST = join(ROOT, 'out/main/host.js');
+const URL_LINE = /http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+/;
+const MiB = 2 ** 20;
+const OPEN_TIMEOUT_MS = 180_000;
+
+function benchKey(): TestKey {
+  const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.alloc(32, 7)]);
+  const privateKey = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
+  const publicKey = rawPublicKey(privateKey);
+  return { privateKey, publicKey, fingerprint: fingerprintOf(publicKey), sign: (bytes) => sign(null, bytes, privateKey) };
+}
+
+async function makeExport(dir: string, count: number): Promise<string> {
+  const db = new Database(join(dir, 'history.db'));
+  db.pragma('journal_mode = WAL');
+  applyHistorySchema(db);
+  let batch: HistoryEntry[] = [];
+  for (const entry of historyRowStream(count, { seed: 1, stepMs: 30_000 })) {
+    batch.push(entry);
+    if (batch.length === 20_000) {
+      insertEntries(db, batch);
+      batch = [];
+    }
+  }
+  insertEntries(db, batch);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  const key = benchKey();
+  const result = await runExportJob(
+    { dbPath: join(dir, 'history.db'), filter: {}, format: 'csv', folder: dir, profileName: 'Bench', account: 'https://bench.example (API v3)' },
+    {
+      workerScript: SOURCE_WORKER, appVersion: '0.1.0', progress: () => undefined,
+      signer: async () => ({ info: { publicKey: key.publicKey, fingerprint: key.fingerprint, createdAt: '' }, sign: key.sign }),
+      now: () => new Date('2025-01-01T00:00:00Z'),
+    },
+  );
+  rmSync(join(dir, 'history.db'), { force: true });
+  return join(dir, result.fileName);
+}
+
+async function sha256Ms(path: string): Promise<number> {
+  const started = performance.now();
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: MiB })) hash.update(chunk as Buffer);
+  hash.digest();
+  return performance.now() - started;
+}
+
+function spawnHost(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [HOST], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const errors: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+  return new Promise((done, fail) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const url = URL_LINE.exec(line)?.[0];
+      if (url) done({ child, url });
+    });
+    child.once('exit', (code) => fail(new Error(`host exited (${code}) before printing its URL\n${errors.join('')}`)));
+  });
+}
+
+function peakRssMiB(pid: number): number {
+  const kib = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kib) / 1024;
+}
+
+const WATCH_MOMENTS = `(() => {
+  const moments = {};
+  window.reviewMoments = moments;
+  const seen = (name) => { if (moments[name] === undefined) moments[name] = performance.now(); };
+  new MutationObserver(() => {
+    const opener = document.querySelector('[data-testid="review-opener"]');
+    if (opener && opener.getAttribute('data-stage') === 'checking') seen('checking');
+    const label = document.querySelector('[data-testid="review-progress"]')?.textContent ?? '';
+    if (label.includes('Checking hashes')) seen('reading');
+    if (label.includes('Indexing')) seen('indexing');
+    if (document.querySelector('[data-testid="review-verdict"]') !== null) seen('verdict');
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+})()`;
+
+/** The page's moments, in ms since the file was set: what the opener shows, first seen. */
+interface Moments {
+  checking?: number;
+  reading?: number;
+  indexing?: number;
+  verdict?: number;
+}
+
+async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; moments: Moments; peakMiB: number; verdict: string }> {
+  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+  const host = await spawnHost(env);
+  try {
+    const page = await browser.newPage();
+    await page.goto(host.url);
+    await page.getByTestId('open-export-review').click();
+    await page.getByTestId('review-choose').waitFor({ state: 'visible' });
+    // Watches the opener and the verdict from inside the page, so no polling delays the moments
+    // (a script as text: the bench's compiler would otherwise wrap its functions in helpers the page lacks).
+    await page.evaluate(WATCH_MOMENTS);
+    const setAt = (await page.evaluate('performance.now()')) as number;
+    const started = performance.now();
+    await page.getByTestId('review-file').setInputFiles(zipPath);
+    await page.getByTestId('review-verdict').waitFor({ state: 'visible', timeout: OPEN_TIMEOUT_MS });
+    await page.getByTestId('history-row').first().waitFor({ state: 'visible', timeout: OPEN_TIMEOUT_MS });
+    const ms = performance.now() - started;
+    const raw = (await page.evaluate('window.reviewMoments')) as Record<string, number>;
+    const moments = Object.fromEntries(Object.entries(raw).map(([name, at]) => [name, at - setAt])) as Moments;
+    const verdict = (await page.getByTestId('review-verdict').getAttribute('data-kind')) ?? '';
+    return { ms, moments, peakMiB: peakRssMiB(host.child.pid as number), verdict };
+  } finally {
+    await browser.close();
+    host.child.kill('SIGTERM');
+  }
+}
+
+/** The worker's one pass, timed part by part in this process: inflate, hash, parse, store, then sums and indexes. */
+async function splitPass(zipPath: string, dir: string): Promise<Record<string, number>> {
+  const parts = { 'inflate + CRC': 0, 'SHA-256': 0, 'CSV parse': 0, 'store rows (add)': 0, 'sums + indexes (finish)': 0 };
+  const db = new Database(join(dir, 'split.db'));
+  const loader = bulkLoader(db);
+  let batch: HistoryEntry[] = [];
+  const reader = new CanonicalCsvReader((entry) => batch.push(entry));
+  const decoder = new StringDecoder('utf8');
+  const hash = createHash('sha256');
+  const zip = await ZipReader.open(zipPath);
+  let mark = performance.now();
+  const lap = (part: keyof typeof parts) => {
+    const now = performance.now();
+    parts[part] += now - mark;
+    mark = now;
+  };
+  for await (const chunk of zip.read('transactions.csv')) {
+    lap('inflate + CRC');
+    hash.update(chunk);
+    lap('SHA-256');
+    reader.push(decoder.write(chunk));
+    lap('CSV parse');
+    if (batch.length >= 20_000) {
+      loader.add(batch);
+      batch = [];
+      lap('store rows (add)');
+    }
+  }
+  reader.push(decoder.end());
+  reader.end();
+  lap('CSV parse');
+  loader.add(batch);
+  lap('store rows (add)');
+  loader.finish();
+  lap('sums + indexes (finish)');
+  await zip.close();
+  db.close();
+  return parts;
+}
+
+async function main(): Promise<void> {
+  const count = Number.parseInt(process.argv[2] ?? '1000000', 10);
+  if (!existsSync(HOST) && spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
+  const dir = mkdtempSync(join(tmpdir(), 'coffer-bench-review-'));
+  const bus = await startPrivateBus();
+  try {
+    const zipPath = await makeExport(dir, count);
+    const size = statSync(zipPath).size;
+    const rows = count.toLocaleString('en');
+    console.log(`review open, ${rows} rows: a ${(size / MiB).toFixed(1)} MiB signed CSV zip`);
+    const floorMs = await sha256Ms(zipPath);
+    const env = { ...process.env, ...bus.env, COFFER_NO_BROWSER: '1', COFFER_NO_SANDBOX: '1', COFFER_DATA_DIR: join(dir, 'data'), COFFER_HOST_PORT: '0' };
+    const opened = await openFromPage(zipPath, env);
+    if (opened.verdict !== 'unknownSigner') throw new Error(`the verdict was ${opened.verdict}, not an intact export by an unknown desk`);
+    const { checking = Number.NaN, reading = Number.NaN, indexing = Number.NaN, verdict = Number.NaN } = opened.moments;
+    const at = (from: number, till: number) => `${(till - from).toFixed(0).padStart(6)} ms`;
+    console.log('  from the page (what the opener showed, first seen):');
+    console.log(`    sending the file (one HTTP request)        ${at(0, checking)}`);
+    console.log(`    opening: begin, manifest and signature     ${at(checking, reading)}`);
+    console.log(`    one pass: inflate, hash, parse, store rows ${at(reading, indexing)}`);
+    console.log(`    sums and indexes, then the report          ${at(indexing, verdict)}`);
+    console.log(`    verdict to the first row on screen         ${at(verdict, opened.ms)}`);
+    const parts = await splitPass(zipPath, dir);
+    console.log('  the worker\'s pass, part by part (in this process, same zip):');
+    for (const [part, ms] of Object.entries(parts)) console.log(`    ${part.padEnd(42)} ${ms.toFixed(0).padStart(6)} ms`);
+    reportGoal({
+      figure: `review open from the page, ${rows} rows (file pick → verdict and first row)`,
+      value: opened.ms, unit: 'ms', floor: { value: floorMs, label: `SHA-256 of the ${(size / MiB).toFixed(0)} MiB zip` }, rule: { atMost: 5000 },
+    });
+    reportGoal({ figure: `review open, peak RSS of the host (worker inside), ${rows} rows`, value: opened.peakMiB, unit: 'MiB', rule: { atMost: 300 } });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await bus.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

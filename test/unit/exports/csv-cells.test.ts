@@ -59,6 +59,21 @@ describe('RFC 4180 cells and records', () => {
     expect(() => parse('a\rb')).toThrow(/carriage return without a line feed/);
   });
 
+  it('reads plain lines whole exactly as cell by cell, and leaves any other line to the cell reader', () => {
+    const text = 'a,,b\r\nc,"q",d\r\n,\r\n\r\ne,f\ng\r\n';
+    const expected = [['a', null, 'b'], ['c', 'q', 'd'], [null, null], [null], ['e', 'f'], ['g']];
+    for (const chunk of [1, 4, text.length]) expect(parse(text, chunk)).toEqual(expected);
+    expect(() => parse('a,b\r\nc\rd,e\r\n')).toThrow(/record 2: a carriage return without a line feed/);
+    expect(() => parse('a,b\r\nc,d"\r\n')).toThrow(/record 2: a quote inside an unquoted cell/);
+    const capped = (text: string) => {
+      const parser = new CsvRecordParser(() => undefined, { maxRecordChars: 8 });
+      parser.push(text);
+      parser.end();
+    };
+    expect(() => capped('1,2,3\n')).not.toThrow();
+    expect(() => capped('1,2,3,4,5,6\n')).toThrow(/record 1: the record is longer than 8 characters/);
+  });
+
   it('counts records leniently, whatever the text', () => {
     const counter = new CsvRecordCounter();
     counter.push('h\r\n"a\r\nb",1\r\n"unbalanced\r\n');

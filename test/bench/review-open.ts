@@ -122,7 +122,7 @@ interface Moments {
   verdict?: number;
 }
 
-async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; moments: Moments; peakMiB: number; verdict: string }> {
+async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; moments: Moments; idleMiB: number; peakMiB: number; verdict: string }> {
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
   const host = await spawnHost(env);
   try {
@@ -133,6 +133,7 @@ async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<{ 
     // Watches the opener and the verdict from inside the page, so no polling delays the moments
     // (a script as text: the bench's compiler would otherwise wrap its functions in helpers the page lacks).
     await page.evaluate(WATCH_MOMENTS);
+    const idleMiB = peakRssMiB(host.child.pid as number);
     const setAt = (await page.evaluate('performance.now()')) as number;
     const started = performance.now();
     await page.getByTestId('review-file').setInputFiles(zipPath);
@@ -142,7 +143,7 @@ async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<{ 
     const raw = (await page.evaluate('window.reviewMoments')) as Record<string, number>;
     const moments = Object.fromEntries(Object.entries(raw).map(([name, at]) => [name, at - setAt])) as Moments;
     const verdict = (await page.getByTestId('review-verdict').getAttribute('data-kind')) ?? '';
-    return { ms, moments, peakMiB: peakRssMiB(host.child.pid as number), verdict };
+    return { ms, moments, idleMiB, peakMiB: peakRssMiB(host.child.pid as number), verdict };
   } finally {
     await browser.close();
     host.child.kill('SIGTERM');
@@ -211,6 +212,7 @@ async function main(): Promise<void> {
     console.log(`    one pass: inflate, hash, parse, store rows ${at(reading, indexing)}`);
     console.log(`    sums and indexes, then the report          ${at(indexing, verdict)}`);
     console.log(`    verdict to the first row on screen         ${at(verdict, opened.ms)}`);
+    console.log(`  host's peak RSS before the file was picked: ${opened.idleMiB.toFixed(0)} MiB`);
     const parts = await splitPass(zipPath, dir);
     console.log('  the worker\'s pass, part by part (in this process, same zip):');
     for (const [part, ms] of Object.entries(parts)) console.log(`    ${part.padEnd(42)} ${ms.toFixed(0).padStart(6)} ms`);

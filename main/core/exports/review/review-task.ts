@@ -22,7 +22,7 @@ import { ZipError } from '../zip/format';
 import { ZipReader } from '../zip/reader';
 
 /** Entries per loader call: large transactions, a few MiB of entries held at a time. */
-const BATCH = 20_000;
+const BATCH = 10_000;
 
 export interface ReviewTaskData {
   kind: 'review';

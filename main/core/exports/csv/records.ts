@@ -6,8 +6,8 @@
 // naming the record, never a guess. The reader is a state machine that looks at each character
 // once, whatever the chunk boundaries (a whole line with no quote in it, the common record, is
 // split in one go: what the machine would make of it, at a fraction of the cost), and holds at
-// most one record: a record longer than
-// MAX_RECORD_CHARS is refused, so a hostile file costs neither quadratic time nor its size in memory.
+// most one record: a record longer than MAX_RECORD_CHARS is refused, so a hostile file costs
+// neither quadratic time nor its size in memory.
 
 export class CsvFormatError extends Error {
   constructor(message: string) {

@@ -4,6 +4,7 @@
 // bulk loader: a new database read only afterwards). The rows are parsed and written while the data
 // file is hashed, in the one pass that inflates it; they count only when the hashes match. Rows that
 // do not read as Coffer's (a record over the length cap, a malformed cell) make the report say so.
+import { isAscii } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
 import Database from 'better-sqlite3';
 import type { BalancesManifest, HistoryEntry, TrustedKey } from '../../../../preload/contract/history';
@@ -101,7 +102,7 @@ class RowsLoad {
     return (chunk) => {
       if (this.failure !== null) return;
       try {
-        this.reader?.push(this.decoder.write(chunk));
+        this.reader?.push(textOf(chunk, this.decoder));
       } catch (error) {
         this.failure = error;
       }
@@ -129,6 +130,15 @@ class RowsLoad {
     this.loaded += this.loader.add(this.batch);
     this.batch = [];
   }
+}
+
+/**
+ * The chunk's text, as the decoder would give it. A chunk of ASCII alone (nearly every chunk of an
+ * export) is copied as it is, without UTF-8 decoding; what the decoder still held of a character
+ * cut by the last chunk is ended first, exactly as writing this chunk to it would have.
+ */
+export function textOf(chunk: Buffer, decoder: StringDecoder): string {
+  return isAscii(chunk) ? decoder.end() + chunk.toString('latin1') : decoder.write(chunk);
 }
 
 /** A balances file is a few hundred rows: read whole. */

@@ -103,7 +103,11 @@ function peakRssMiB(pid: number): number {
 const WATCH_MOMENTS = `(() => {
   const moments = {};
   window.reviewMoments = moments;
-  const seen = (name) => { if (moments[name] === undefined) moments[name] = performance.now(); };
+  const seen = (name) => {
+    if (moments[name] !== undefined) return;
+    moments[name] = performance.now();
+    void window.reviewMomentSeen(name);
+  };
   new MutationObserver(() => {
     const opener = document.querySelector('[data-testid="review-opener"]');
     if (opener && opener.getAttribute('data-stage') === 'checking') seen('checking');
@@ -122,11 +126,16 @@ interface Moments {
   verdict?: number;
 }
 
-async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; moments: Moments; idleMiB: number; peakMiB: number; verdict: string }> {
+async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; moments: Moments; idleMiB: number; peakAt: Record<string, number>; peakMiB: number; verdict: string }> {
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
   const host = await spawnHost(env);
   try {
     const page = await browser.newPage();
+    // The host's peak RSS so far at each moment the page shows: the pass's share against the indexes'.
+    const peakAt: Record<string, number> = {};
+    await page.exposeFunction('reviewMomentSeen', (name: string) => {
+      peakAt[name] = peakRssMiB(host.child.pid as number);
+    });
     await page.goto(host.url);
     await page.getByTestId('open-export-review').click();
     await page.getByTestId('review-choose').waitFor({ state: 'visible' });
@@ -143,7 +152,7 @@ async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<{ 
     const raw = (await page.evaluate('window.reviewMoments')) as Record<string, number>;
     const moments = Object.fromEntries(Object.entries(raw).map(([name, at]) => [name, at - setAt])) as Moments;
     const verdict = (await page.getByTestId('review-verdict').getAttribute('data-kind')) ?? '';
-    return { ms, moments, idleMiB, peakMiB: peakRssMiB(host.child.pid as number), verdict };
+    return { ms, moments, idleMiB, peakAt, peakMiB: peakRssMiB(host.child.pid as number), verdict };
   } finally {
     await browser.close();
     host.child.kill('SIGTERM');
@@ -212,7 +221,8 @@ async function main(): Promise<void> {
     console.log(`    one pass: inflate, hash, parse, store rows ${at(reading, indexing)}`);
     console.log(`    sums and indexes, then the report          ${at(indexing, verdict)}`);
     console.log(`    verdict to the first row on screen         ${at(verdict, opened.ms)}`);
-    console.log(`  host's peak RSS before the file was picked: ${opened.idleMiB.toFixed(0)} MiB`);
+    const peak = (name: string) => `${(opened.peakAt[name] ?? Number.NaN).toFixed(0)} MiB`;
+    console.log(`  host's peak RSS: ${opened.idleMiB.toFixed(0)} MiB before the pick, ${peak('checking')} once sent, ${peak('indexing')} after the pass, ${peak('verdict')} at the verdict`);
     const parts = await splitPass(zipPath, dir);
     console.log('  the worker\'s pass, part by part (in this process, same zip):');
     for (const [part, ms] of Object.entries(parts)) console.log(`    ${part.padEnd(42)} ${ms.toFixed(0).padStart(6)} ms`);

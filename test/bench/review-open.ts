@@ -22,6 +22,7 @@ import type { HistoryEntry } from '../../preload/contract/history';
 import { runExportJob } from '../../main/core/exports/export-job';
 import { fingerprintOf, rawPublicKey } from '../../main/core/exports/fingerprint';
 import { CanonicalCsvReader } from '../../main/core/exports/formats/canonical-csv';
+import { textOf } from '../../main/core/exports/review/review-task';
 import { SOURCE_WORKER } from '../../main/core/exports/worker-thread';
 import { ZipReader } from '../../main/core/exports/zip/reader';
 import { bulkLoader } from '../../main/core/history/bulk-load';
@@ -179,7 +180,7 @@ async function splitPass(zipPath: string, dir: string): Promise<Record<string, n
     lap('inflate + CRC');
     hash.update(chunk);
     lap('SHA-256');
-    reader.push(decoder.write(chunk));
+    reader.push(textOf(chunk, decoder));
     lap('CSV parse');
     if (batch.length >= 20_000) {
       loader.add(batch);

@@ -10,9 +10,9 @@ import { goalLine, type GoalResult } from './goals';
 const ROOT = resolve(__dirname, '../..');
 const BENCHES = [
   'sandbox-rest', 'sandbox-stream', 'sandbox-pages', 'client', 'audit', 'host-startup', 'host-flood',
-  'history-sync', 'history-filter', 'history-filter-page', 'history-export', 'history-bulk-load', 'startup', 'team-desks',
+  'history-sync', 'history-filter', 'history-filter-page', 'history-export', 'history-bulk-load', 'review-open', 'startup', 'team-desks',
 ];
-const NEEDS_BUILD = new Set(['host-startup', 'startup', 'history-filter-page']);
+const NEEDS_BUILD = new Set(['host-startup', 'startup', 'history-filter-page', 'review-open']);
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(name);

@@ -9,6 +9,7 @@ import type { GateConnection } from '../core/call-gate';
 import type { Core } from '../core/app';
 import type { SandboxLauncher } from '../core/builtin-sandbox';
 import { createEventBus } from '../core/events';
+import { sandboxLauncherFromEnv, sandboxPrepareFromEnv } from '../core/sandbox-launcher';
 import { prewarmSandboxThread } from '../core/sandbox-thread';
 import { resolveDataDir } from '../db/data-dir';
 import { portFromEnv, readRememberedPort, rememberPort } from './host-port';
@@ -26,9 +27,12 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   trace?.('host entry read');
   surviveStrayErrors();
-  // The sandbox's thread reads its code on the other core while this one loads the core's.
-  const sandboxThread = process.env.COFFER_NO_SANDBOX === '1' ? undefined : prewarmSandboxThread(join(__dirname, 'sandbox-worker.js'));
   const dataDir = resolveDataDir();
+  // The sandbox's thread reads its code and seeds a new sandbox's database on the other core while
+  // this one serves the page and loads the core's code.
+  const sandboxThread = process.env.COFFER_NO_SANDBOX === '1'
+    ? undefined
+    : prewarmSandboxThread(join(__dirname, 'sandbox-worker.js'), sandboxPrepareFromEnv(process.env, dataDir));
   const pending = coreWhenReady();
   const envPort = portFromEnv(process.env.COFFER_HOST_PORT);
   const host = await startWebServer({
@@ -45,7 +49,7 @@ async function main(): Promise<void> {
   if (process.env.COFFER_NO_BROWSER !== '1') openBrowser(host.url);
   if (envPort === 0) rememberPort(dataDir, host.port);
 
-  const started = await startCore(dataDir, sandboxThread).catch(async (error: unknown) => {
+  const started = await startCore(dataDir, sandboxThread, host.idle).catch(async (error: unknown) => {
     await host.close();
     throw error;
   });
@@ -65,12 +69,30 @@ interface ReadyCore {
   gate: { connect(): GateConnection };
 }
 
-async function startCore(dataDir: string, sandboxThread: SandboxLauncher | undefined): Promise<ReadyCore> {
-  const [{ createCore }, { sandboxLauncherFromEnv }, { createCallGate }] = await Promise.all([
-    import('../core/app'),
-    import('../core/sandbox-launcher'),
-    import('../core/call-gate'),
-  ]);
+/**
+ * The core's code in pieces, heaviest libraries first: reading one blocks this thread, so each is
+ * read only when no page file is being answered, and the page's files never wait for the whole.
+ */
+const CORE_PIECES: ReadonlyArray<() => Promise<unknown>> = [
+  () => import('zod'),
+  () => import('../../preload/contract'),
+  () => import('pg'),
+  () => import('decimal.js'),
+  () => import('better-sqlite3'),
+  () => import('keytar'),
+];
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function startCore(dataDir: string, sandboxThread: SandboxLauncher | undefined, hostIdle: () => Promise<void>): Promise<ReadyCore> {
+  for (const piece of CORE_PIECES) {
+    await hostIdle();
+    await nextTurn();
+    await piece();
+  }
+  await hostIdle();
+  await nextTurn();
+  const [{ createCore }, { createCallGate }] = await Promise.all([import('../core/app'), import('../core/call-gate')]);
   trace?.('core code loaded');
   // The built-in sandbox runs on its own thread, so its seeding does not hold up this one.
   const core = await createCore({

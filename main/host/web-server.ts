@@ -44,6 +44,8 @@ export interface RunningHost {
   token: string;
   /** http://127.0.0.1:<port>/#token=<token> */
   url: string;
+  /** Resolves once no HTTP request is being answered (at once when none is). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const server = createServer();
   const port = await listenPreferring(server, options.preferredPort, options.port ?? 0);
   const headers = securityHeaders(port);
+  const answering = trackAnswering(server);
 
   server.on('request', (req, res) => {
     const handled = isReviewUpload(req.url)
@@ -89,6 +92,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     port,
     token,
     url: launchUrl(port, token),
+    idle: answering.idle,
     close: async () => {
       unsubscribe();
       for (const ws of sockets) ws.terminate();
@@ -96,6 +100,25 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** Counts the requests being answered, so work that can wait is done between them (see cli.ts). */
+function trackAnswering(server: Server): { idle(): Promise<void> } {
+  let inFlight = 0;
+  let waiters: Array<() => void> = [];
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+      if (inFlight > 0) return;
+      const waiting = waiters;
+      waiters = [];
+      for (const wake of waiting) wake();
+    });
+  });
+  return {
+    idle: () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve))),
   };
 }
 

@@ -9,10 +9,12 @@ import { SETTING_KEYS, type SettingsRepo } from '../db/settings-repo';
 import { KeychainError } from '../keychain/keychain-error';
 import { profileAccount, type SecretStore } from '../keychain/secret-store';
 import type { RunningSandbox, SandboxOptions } from '../sandbox/index';
+import { SANDBOX_DB_FILE } from './sandbox-thread';
+
+export { SANDBOX_DB_FILE };
 
 export type SandboxLauncher = (options: SandboxOptions) => Promise<RunningSandbox>;
 
-export const SANDBOX_DB_FILE = 'sandbox.db';
 const PREFERRED_NAMES = ['Sandbox', 'Sandbox (built-in)'] as const;
 
 export interface BuiltInSandboxDeps {

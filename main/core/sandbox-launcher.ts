@@ -7,8 +7,10 @@
 // (default 10 000): a demo desk wants a long history, a test that starts many desks a short one.
 // The sandbox's code is read only when it starts in this thread: a host that runs it on a thread
 // of its own never loads it here.
+import { join } from 'node:path';
+import type { PrepareOptions } from '../sandbox/index';
 import type { SandboxLauncher } from './builtin-sandbox';
-import { startSandboxThread } from './sandbox-thread';
+import { SANDBOX_DB_FILE, startSandboxThread } from './sandbox-thread';
 
 const startInProcess: SandboxLauncher = async (options) => (await import('../sandbox/index')).startSandbox(options);
 
@@ -24,6 +26,12 @@ export function sandboxLauncherFromEnv(env: NodeJS.ProcessEnv = process.env, thr
     thread === undefined ? startInProcess : typeof thread === 'string' ? (options) => startSandboxThread(thread, options) : thread;
   if (controlToken === undefined && seededHistory === undefined) return start;
   return (options) => start({ ...options, controlToken, seededHistory });
+}
+
+/** The built-in sandbox's database and the seed it gets, for seeding it ahead (prewarmSandboxThread). */
+export function sandboxPrepareFromEnv(env: NodeJS.ProcessEnv, dataDir: string): PrepareOptions | undefined {
+  if (env.COFFER_NO_SANDBOX === '1') return undefined;
+  return { db: join(dataDir, SANDBOX_DB_FILE), seededHistory: seededHistoryFrom(env.COFFER_SANDBOX_HISTORY) };
 }
 
 const MAX_SEEDED_HISTORY = 200_000;

@@ -6,7 +6,10 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { RunningSandbox, SandboxKeyPair, SandboxOptions } from '../sandbox/index';
+import type { PrepareOptions, RunningSandbox, SandboxKeyPair, SandboxOptions } from '../sandbox/index';
+
+/** The built-in sandbox's database, in the data directory. */
+export const SANDBOX_DB_FILE = 'sandbox.db';
 
 /** sandbox-worker.ts beside this file: what runs when no built worker is given. */
 export const SOURCE_SANDBOX_WORKER = join(__dirname, 'sandbox-worker.ts');
@@ -16,7 +19,7 @@ export type FromSandboxThread =
   | { type: 'failed'; message: string }
   | { type: 'closed' };
 
-export type ToSandboxThread = { type: 'start'; options: SandboxOptions } | { type: 'close' };
+export type ToSandboxThread = { type: 'prepare'; options: PrepareOptions } | { type: 'start'; options: SandboxOptions } | { type: 'close' };
 
 const CLOSE_TIMEOUT_MS = 5_000;
 
@@ -26,11 +29,14 @@ export function startSandboxThread(script: string, options: SandboxOptions): Pro
 }
 
 /**
- * Makes the sandbox's thread now, so it reads its code while this thread reads its own; the
- * returned launcher starts the sandbox on it (a second start gets a thread of its own).
+ * Makes the sandbox's thread now, so it reads its code while this thread reads its own, and, given
+ * `prepare`, seeds that database file meanwhile (a first launch's seeding is the longest part of
+ * the sandbox's start); the returned launcher starts the sandbox on it (a second start gets a
+ * thread of its own).
  */
-export function prewarmSandboxThread(script: string): (options: SandboxOptions) => Promise<RunningSandbox> {
+export function prewarmSandboxThread(script: string, prepare?: PrepareOptions): (options: SandboxOptions) => Promise<RunningSandbox> {
   let waiting: Worker | null = newWorker(script);
+  if (prepare !== undefined) waiting.postMessage({ type: 'prepare', options: prepare } satisfies ToSandboxThread);
   // Until it is started, a thread that fails is simply not used.
   const dropOnFailure = () => {
     void waiting?.terminate();

@@ -1,8 +1,8 @@
-// Worker thread entry of the built-in sandbox (see sandbox-thread.ts): starts it with the options
-// of its 'start' message (the thread may be made before they are known), says where it listens,
-// and closes it when asked.
+// Worker thread entry of the built-in sandbox (see sandbox-thread.ts): seeds a database file when
+// sent 'prepare', starts the sandbox with the options of its 'start' message (the thread may be
+// made before they are known), says where it listens, and closes it when asked.
 import { parentPort } from 'node:worker_threads';
-import { startSandbox, type SandboxOptions } from '../sandbox/index';
+import { prepareSandboxDb, startSandbox, type PrepareOptions, type SandboxOptions } from '../sandbox/index';
 import type { FromSandboxThread, ToSandboxThread } from './sandbox-thread';
 
 const port = parentPort;
@@ -25,9 +25,19 @@ const start = (options: SandboxOptions): void => {
   );
 };
 
-const onStart = (message: ToSandboxThread) => {
+const onMessage = (message: ToSandboxThread) => {
+  if (message.type === 'prepare') return prepare(message.options);
   if (message.type !== 'start') return;
-  port.off('message', onStart);
+  port.off('message', onMessage);
   start(message.options);
 };
-port.on('message', onStart);
+// Seeding ahead is only a head start: when it fails, the start seeds (or reports why it cannot).
+function prepare(options: PrepareOptions): void {
+  try {
+    prepareSandboxDb(options);
+  } catch {
+    // the start that follows meets the same file and says what is wrong with it
+  }
+}
+
+port.on('message', onMessage);

@@ -5,6 +5,10 @@
 // context (what a returning user gets: the host listens on its port of last time, so the hashed
 // assets come from the cache and index.html revalidates) and in a new context (an empty cache).
 // Baseline in the same run: the first launch with the browser asking for uncompressed answers.
+// Floor in the same run: a bare node:http server (spawned the same way) sending the same built
+// index.html and JavaScript (the same compressed copies, the same cache headers) to the same
+// Chromium, clocked from its spawn to DOMContentLoaded (the page's module scripts have run); a
+// fresh browser context for the first launch's floor, a second load in it for the relaunch's.
 // Medians of BENCH_RUNS (5) runs; each part printed beside its target. Needs a build; BENCH_ROOT
 // names another checkout whose build to time instead (an earlier version, for a before/after);
 // BENCH_HOST_NODE_ARGS passes node flags to the host (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
@@ -18,6 +22,7 @@ import { createInterface } from 'node:readline';
 import { chromium, type BrowserContext, type Request } from '@playwright/test';
 import playwrightConfig from '../../playwright.config';
 import { startPrivateBus } from '../integration/keychain/private-keyring';
+import { reportGoal } from './goals';
 
 const ROOT = resolve(process.env.BENCH_ROOT ?? resolve(__dirname, '../..'));
 const HOST = join(ROOT, 'out/main/host.js');
@@ -28,7 +33,9 @@ const CORE_READY_LINE = /\[host\] ready in (\d+) ms/;
 const FIRST_ROW = '[data-testid="balance-row"]';
 const ROW_TIMEOUT_MS = 60_000;
 
-const TARGET_FIRST_MS = 1_500;
+const RENDERER = join(ROOT, 'out/renderer');
+const BARE_URL_LINE = /http:\/\/127\.0\.0\.1:\d+\//;
+const TARGET_FIRST_MS = 1_200;
 const TARGET_RELAUNCH_MS = 800;
 const TARGET_FIRST_SCREEN_JS_BYTES = 300 * 1024;
 
@@ -77,6 +84,57 @@ function spawnHost(env: NodeJS.ProcessEnv): Promise<RunningHost> {
     });
     child.once('exit', (code) => fail(new Error(`host exited (${code}) before printing its URL\n${errors.join('')}`)));
   });
+}
+
+/**
+ * The floor's server: files of the renderer build, the brotli copy when the browser takes it,
+ * assets/ cached for good and the rest revalidated, as the host sends them; nothing else.
+ */
+const BARE_SERVER = `
+const { createServer } = require('node:http');
+const { createReadStream, statSync } = require('node:fs');
+const { extname, join } = require('node:path');
+const root = process.argv[1];
+const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.png': 'image/png' };
+const size = (path) => { try { const s = statSync(path); return s.isFile() ? s.size : null; } catch { return null; } };
+const server = createServer((req, res) => {
+  const path = new URL(req.url, 'http://127.0.0.1').pathname;
+  const file = join(root, path === '/' ? 'index.html' : path);
+  if (!file.startsWith(root) || size(file) === null) { res.writeHead(404); res.end(); return; }
+  const br = (req.headers['accept-encoding'] || '').includes('br') && size(file + '.br') !== null;
+  res.writeHead(200, {
+    'Content-Type': types[extname(file)] || 'application/octet-stream',
+    'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...(br ? { 'Content-Encoding': 'br', 'Content-Length': size(file + '.br') } : { 'Content-Length': size(file) }),
+  });
+  createReadStream(br ? file + '.br' : file).pipe(res);
+});
+server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/'));
+`;
+
+/** Spawn of the bare server → DOMContentLoaded of its page, twice in one context: empty cache, then cached. */
+async function bareFloor(context: BrowserContext): Promise<[number, number]> {
+  const once = async (): Promise<number> => {
+    const page = await context.newPage();
+    const started = performance.now();
+    const child = spawn(process.execPath, ['-e', BARE_SERVER, RENDERER], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const url = await new Promise<string>((done, fail) => {
+        createInterface({ input: child.stdout! }).on('line', (line) => {
+          const found = BARE_URL_LINE.exec(line)?.[0];
+          if (found) done(found);
+        });
+        child.once('exit', (code) => fail(new Error(`the bare server exited (${code})`)));
+      });
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
+      return performance.now() - started;
+    } finally {
+      await page.close();
+      await stopHost(child);
+    }
+  };
+  const empty = await once();
+  return [empty, await once()];
 }
 
 async function stopHost(child: ChildProcess): Promise<void> {
@@ -174,6 +232,8 @@ async function main(): Promise<void> {
     const relaunch: Launch[] = [];
     const relaunchEmptyCache: Launch[] = [];
     const uncompressed: Launch[] = [];
+    const floorFirst: number[] = [];
+    const floorRelaunch: number[] = [];
     const inNewContext = async <T>(launch: (context: BrowserContext) => Promise<T>, identity = false): Promise<T> => {
       const context = await browser.newContext(identity ? { extraHTTPHeaders: { 'Accept-Encoding': 'identity' } } : {});
       try {
@@ -190,12 +250,31 @@ async function main(): Promise<void> {
       });
       relaunchEmptyCache.push(await inNewContext((context) => launchAndOpen(context, env)));
       uncompressed.push(await inNewContext((context) => launchAndOpen(context, { ...base, COFFER_DATA_DIR: freshDir() }), true));
+      const [empty, cached] = await inNewContext(bareFloor);
+      floorFirst.push(empty);
+      floorRelaunch.push(cached);
     }
     console.log(`Cold start to first balances (web host + Chromium, median of ${RUNS})`);
     report('first launch (fresh data directory, sandbox seeds its history)', first, TARGET_FIRST_MS, uncompressed);
     report('relaunch (same data directory, same browser profile: cached assets)', relaunch, TARGET_RELAUNCH_MS, null);
     report('relaunch with an empty browser cache', relaunchEmptyCache, TARGET_RELAUNCH_MS, null);
     report('baseline: first launch, browser asking for uncompressed files', uncompressed, null, null);
+    console.log(`floor: bare node:http server, spawn → DOMContentLoaded ${ms(median(floorFirst))} (empty cache), ${ms(median(floorRelaunch))} (cached)`);
+    const floorLabel = 'bare node:http server sending the same index.html and JS, spawn → DOMContentLoaded';
+    reportGoal({
+      figure: 'cold start → first balance row (fresh data dir, empty browser cache)',
+      value: median(first.map((one) => one.totalMs)),
+      unit: 'ms',
+      floor: { value: median(floorFirst), label: `${floorLabel}, empty cache` },
+      rule: { atMost: TARGET_FIRST_MS },
+    });
+    reportGoal({
+      figure: 'relaunch → first balance row (same data dir, cached assets)',
+      value: median(relaunch.map((one) => one.totalMs)),
+      unit: 'ms',
+      floor: { value: median(floorRelaunch), label: `${floorLabel}, cached` },
+      rule: { atMost: TARGET_RELAUNCH_MS },
+    });
   } finally {
     await browser.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

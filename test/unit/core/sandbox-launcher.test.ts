@@ -1,7 +1,20 @@
 // The built-in sandbox's start options read from the environment.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { sandboxLauncherFromEnv } from '../../../main/core/sandbox-launcher';
-import { prewarmSandboxThread, SOURCE_SANDBOX_WORKER } from '../../../main/core/sandbox-thread';
+import { sandboxLauncherFromEnv, sandboxPrepareFromEnv } from '../../../main/core/sandbox-launcher';
+import { prewarmSandboxThread, SANDBOX_DB_FILE, SOURCE_SANDBOX_WORKER } from '../../../main/core/sandbox-thread';
+import type { RunningSandbox } from '../../../main/sandbox/index';
+
+/** What the master's history says, oldest first, without the ids and times a launch makes anew. */
+async function historyOf(sandbox: RunningSandbox): Promise<string[]> {
+  const auth = `Basic ${Buffer.from(`${sandbox.master.apiKey}:${sandbox.master.secretKey}`).toString('base64')}`;
+  const list = await fetch(`${sandbox.restUrl}/api/3/wallet/transactions?limit=1000&sort=ASC`, { headers: { Authorization: auth } });
+  const rows = (await list.json()) as Array<{ native: { currency: string; amount: string; fee?: string }; type: string; status: string }>;
+  return rows.map((row) => `${row.type} ${row.status} ${row.native.currency} ${row.native.amount} ${row.native.fee ?? ''}`);
+}
 
 describe('sandboxLauncherFromEnv', () => {
   it('starts nothing when the sandbox is turned off', () => {
@@ -78,5 +91,39 @@ describe('sandboxLauncherFromEnv', () => {
 
   it.each(['-1', '1.5', 'many', '200001'])('refuses COFFER_SANDBOX_HISTORY=%s, naming the variable', (text) => {
     expect(() => sandboxLauncherFromEnv({ COFFER_SANDBOX_HISTORY: text })).toThrow(/COFFER_SANDBOX_HISTORY must be a whole number/);
+  });
+
+  it('names the built-in sandbox\'s database and history for seeding ahead, and nothing when the sandbox is off', () => {
+    expect(sandboxPrepareFromEnv({ COFFER_SANDBOX_HISTORY: '40' }, '/data')).toEqual({ db: join('/data', SANDBOX_DB_FILE), seededHistory: 40 });
+    expect(sandboxPrepareFromEnv({}, '/data')).toEqual({ db: join('/data', SANDBOX_DB_FILE), seededHistory: undefined });
+    expect(sandboxPrepareFromEnv({ COFFER_NO_SANDBOX: '1' }, '/data')).toBeUndefined();
+  });
+
+  it('seeds the database on a thread made ahead of time, and the sandbox started on it has the world it would have seeded itself', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coffer-prepared-'));
+    const prepared = join(dir, 'nested', SANDBOX_DB_FILE);
+    const launch = sandboxLauncherFromEnv({ COFFER_SANDBOX_HISTORY: '40' }, prewarmSandboxThread(SOURCE_SANDBOX_WORKER, { db: prepared, seededHistory: 40 }));
+    const ahead = await launch!({ apiKey: 'ahead-key', secretKey: 'ahead-secret', port: 0, db: prepared });
+    const itself = await launch!({ apiKey: 'own-key', secretKey: 'own-secret', port: 0, db: join(dir, 'own.db') });
+    try {
+      expect(ahead.master).toMatchObject({ apiKey: 'ahead-key', secretKey: 'ahead-secret' });
+      const history = await historyOf(ahead);
+      expect(history).toHaveLength(40);
+      expect(history).toEqual(await historyOf(itself));
+    } finally {
+      await Promise.all([ahead.close(), itself.close()]);
+    }
+    // Seeded before the start: the master got a key of its own then, which the start's key replaced.
+    const labels = (file: string) => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return (db.prepare("SELECT label FROM api_keys WHERE label LIKE '%master'").all() as Array<{ label: string }>).map((row) => row.label).sort();
+      } finally {
+        db.close();
+      }
+    };
+    expect(labels(prepared)).toEqual(['master', 'previous-master']);
+    expect(labels(join(dir, 'own.db'))).toEqual(['master']);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

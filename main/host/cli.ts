@@ -85,10 +85,11 @@ const CORE_PIECES: ReadonlyArray<() => Promise<unknown>> = [
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function startCore(dataDir: string, sandboxThread: SandboxLauncher | undefined, hostIdle: () => Promise<void>): Promise<ReadyCore> {
-  for (const piece of CORE_PIECES) {
+  for (const [index, piece] of CORE_PIECES.entries()) {
     await hostIdle();
     await nextTurn();
     await piece();
+    trace?.(`core code, piece ${index + 1} of ${CORE_PIECES.length + 1} loaded`);
   }
   await hostIdle();
   await nextTurn();

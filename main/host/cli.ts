@@ -12,6 +12,7 @@ import { createEventBus } from '../core/events';
 import { sandboxLauncherFromEnv, sandboxPrepareFromEnv } from '../core/sandbox-launcher';
 import { prewarmSandboxThread } from '../core/sandbox-thread';
 import { resolveDataDir } from '../db/data-dir';
+import { enableCompileCache } from './compile-cache';
 import { portFromEnv, readRememberedPort, rememberPort } from './host-port';
 import { openBrowser } from './open-browser';
 import { surviveStrayErrors } from './process-guard';
@@ -84,7 +85,11 @@ const CORE_PIECES: ReadonlyArray<() => Promise<unknown>> = [
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The core's compiled code is kept this long after it is ready, so what its first calls compiled is kept too. */
+const COMPILE_CACHE_SAVE_MS = 3_000;
+
 async function startCore(dataDir: string, sandboxThread: SandboxLauncher | undefined, hostIdle: () => Promise<void>): Promise<ReadyCore> {
+  const compileCache = enableCompileCache(join(dataDir, 'cache', 'code'));
   for (const [index, piece] of CORE_PIECES.entries()) {
     await hostIdle();
     await nextTurn();
@@ -104,6 +109,7 @@ async function startCore(dataDir: string, sandboxThread: SandboxLauncher | undef
     exportWorker: join(__dirname, 'export-worker.js'),
     trace,
   });
+  setTimeout(() => compileCache.save(), COMPILE_CACHE_SAVE_MS).unref();
   return { core, gate: createCallGate(core.dispatch) };
 }
 

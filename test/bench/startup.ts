@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { chromium, type BrowserContext, type Request } from '@playwright/test';
+import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
 import playwrightConfig from '../../playwright.config';
 import { startPrivateBus } from '../integration/keychain/private-keyring';
 import { reportGoal } from './goals';
@@ -36,6 +36,33 @@ const ROW_TIMEOUT_MS = 60_000;
 const RENDERER = join(ROOT, 'out/renderer');
 const BARE_URL_LINE = /http:\/\/127\.0\.0\.1:\d+\//;
 const TARGET_FIRST_MS = 1_200;
+
+/** Milliseconds since the epoch, to the microsecond: the bench's and the page's moments on one clock. */
+const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * Runs in the page before its own scripts: notes (epoch ms) the frame that first draws a balance
+ * row, seen by a mutation observer. Playwright's waitFor polls ever more slowly (up to every
+ * 500 ms), so the moment it returns is not the moment the row appeared. Kept as text: tsx names
+ * the functions it compiles with a helper the page does not have.
+ */
+const WATCH_FIRST_ROW = `(() => {
+  const observer = new MutationObserver(() => {
+    const row = document.querySelector(${JSON.stringify(FIRST_ROW)});
+    if (row === null || row.getClientRects().length === 0) return;
+    observer.disconnect();
+    requestAnimationFrame(() => { window.firstRowAt = performance.timeOrigin + performance.now(); });
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
+
+/** The page's DOMContentLoaded (its module scripts have run), epoch ms. */
+function domContentLoadedAt(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return performance.timeOrigin + (navigation?.domContentLoadedEventStart ?? Number.NaN);
+  });
+}
 const TARGET_RELAUNCH_MS = 800;
 const TARGET_FIRST_SCREEN_JS_BYTES = 300 * 1024;
 
@@ -70,7 +97,7 @@ interface RunningHost {
 }
 
 function spawnHost(env: NodeJS.ProcessEnv): Promise<RunningHost> {
-  const started = performance.now();
+  const started = now();
   const child = spawn(process.execPath, [...HOST_NODE_ARGS, HOST], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const errors: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
@@ -80,7 +107,7 @@ function spawnHost(env: NodeJS.ProcessEnv): Promise<RunningHost> {
     lines.on('line', (line) => {
       const url = URL_LINE.exec(line)?.[0];
       const traceLines = () => errors.join('').split('\n').filter((text) => text.startsWith('[trace]'));
-      if (url) done({ child, url, hostMs: performance.now() - started, started, coreReadyMs, traceLines });
+      if (url) done({ child, url, hostMs: now() - started, started, coreReadyMs, traceLines });
     });
     child.once('exit', (code) => fail(new Error(`host exited (${code}) before printing its URL\n${errors.join('')}`)));
   });
@@ -116,7 +143,7 @@ server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.add
 async function bareFloor(context: BrowserContext): Promise<[number, number]> {
   const once = async (): Promise<number> => {
     const page = await context.newPage();
-    const started = performance.now();
+    const started = now();
     const child = spawn(process.execPath, ['-e', BARE_SERVER, RENDERER], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       const url = await new Promise<string>((done, fail) => {
@@ -127,7 +154,7 @@ async function bareFloor(context: BrowserContext): Promise<[number, number]> {
         child.once('exit', (code) => fail(new Error(`the bare server exited (${code})`)));
       });
       await page.goto(url, { waitUntil: 'domcontentloaded' });
-      return performance.now() - started;
+      return (await domContentLoadedAt(page)) - started;
     } finally {
       await page.close();
       await stopHost(child);
@@ -144,6 +171,24 @@ async function stopHost(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** The page's socket as the browser sees it: when it opens and each call leaves or is answered. */
+function followWire(page: Page, into: Array<{ at: number; text: string }>): void {
+  page.on('websocket', (socket) => {
+    into.push({ at: now(), text: 'socket opening' });
+    const ops = new Map<number, string>();
+    socket.on('framesent', ({ payload }) => {
+      const call = JSON.parse(String(payload)) as { id: number; op: string };
+      ops.set(call.id, call.op);
+      into.push({ at: now(), text: `→ ${call.op}` });
+    });
+    socket.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { type: string; id?: number; event?: string };
+      const what = message.type === 'result' ? `← ${ops.get(message.id ?? -1) ?? '?'}` : `← event ${message.event ?? '?'}`;
+      into.push({ at: now(), text: what });
+    });
+  });
+}
+
 async function launchAndOpen(context: BrowserContext, env: NodeJS.ProcessEnv): Promise<Launch> {
   // The browser is ready before the host starts: its own start-up is not the app's.
   const page = await context.newPage();
@@ -151,16 +196,25 @@ async function launchAndOpen(context: BrowserContext, env: NodeJS.ProcessEnv): P
   try {
     const scripts: Array<{ request: Request; at: number }> = [];
     page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script') scripts.push({ request, at: performance.now() });
+      if (request.resourceType() === 'script') scripts.push({ request, at: now() });
     });
-    const opened = performance.now();
+    const wire: Array<{ at: number; text: string }> = [];
+    if (process.env.COFFER_HOST_TRACE === '1') followWire(page, wire);
+    await page.addInitScript({ content: WATCH_FIRST_ROW });
+    const opened = now();
     await page.goto(host.url, { waitUntil: 'domcontentloaded' });
-    const loaded = performance.now();
+    const loaded = await domContentLoadedAt(page);
     await page.locator(FIRST_ROW).first().waitFor({ state: 'visible', timeout: ROW_TIMEOUT_MS });
-    const shown = performance.now();
+    const shown = await page.waitForFunction(() => (window as unknown as { firstRowAt?: number }).firstRowAt).then(async (at) => (await at.jsonValue()) ?? Number.NaN);
     if (process.env.COFFER_HOST_TRACE === '1') {
       const at = (moment: number) => Math.round(moment - host.started);
-      console.log([...host.traceLines(), `[page] ${at(opened)} ms: URL opened`, `[page] ${at(loaded)} ms: DOMContentLoaded`, `[page] ${at(shown)} ms: first balance row`].join('\n'));
+      const pageLines = [
+        ...wire.map(({ at: when, text }) => ({ when, text })),
+        { when: opened, text: 'URL opened' },
+        { when: loaded, text: 'DOMContentLoaded' },
+        { when: shown, text: 'first balance row' },
+      ].sort((a, b) => a.when - b.when);
+      console.log([...host.traceLines(), ...pageLines.map(({ when, text }) => `[page] ${at(when)} ms: ${text}`)].join('\n'));
     }
     const firstScreen = scripts.filter((script) => script.at <= shown);
     let jsSent = 0;

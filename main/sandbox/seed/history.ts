@@ -138,8 +138,22 @@ function pickStatus(prng: Prng, type: TxType): TxStatus {
 }
 
 function randomAmount(prng: Prng, currency: CurrencyDef): string {
-  const usdt = new Decimal(10 + Math.floor(prng.next() * 5000));
-  return usdt.div(currency.referencePriceUsdt).toDecimalPlaces(currency.decimals, Decimal.ROUND_DOWN).toFixed(currency.decimals);
+  return usdtWorthDown(10 + Math.floor(prng.next() * 5000), currency);
+}
+
+/**
+ * `usdt` (a whole number) divided by the currency's reference price, rounded down to its decimals,
+ * as decimal.js gives it (usdt.div(price).toDecimalPlaces(decimals, ROUND_DOWN).toFixed(decimals)):
+ * exact on whole numbers, because a seed draws thousands of these and decimal.js's division at
+ * the sandbox's precision was most of the time spent making them.
+ */
+export function usdtWorthDown(usdt: number, currency: CurrencyDef): string {
+  const [whole = '0', fraction = ''] = currency.referencePriceUsdt.split('.');
+  const price = BigInt(whole + fraction);
+  const scaled = (BigInt(usdt) * 10n ** BigInt(currency.decimals + fraction.length)) / price;
+  if (currency.decimals === 0) return scaled.toString();
+  const digits = scaled.toString().padStart(currency.decimals + 1, '0');
+  return `${digits.slice(0, -currency.decimals)}.${digits.slice(-currency.decimals)}`;
 }
 
 export function uuid(prng: Prng): string {

@@ -1,5 +1,5 @@
 // Small deterministic generator (mulberry32) for seed data.
-const HEX = '0123456789abcdef';
+const HEX_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
 
 export class Prng {
   private state: number;
@@ -35,9 +35,11 @@ export class Prng {
     return (choices[choices.length - 1] as readonly [T, number])[0];
   }
 
+  /** `length` hex digits, one draw each; made from char codes at once, because a string grown a
+   * digit at a time is a chain of small strings the seed's tens of thousands of ids left to the GC. */
   hex(length: number): string {
-    let out = '';
-    for (let i = 0; i < length; i++) out += HEX[(this.next() * 16) | 0];
-    return out;
+    const codes = new Array<number>(length);
+    for (let i = 0; i < length; i++) codes[i] = HEX_CODES[(this.next() * 16) | 0] as number;
+    return String.fromCharCode(...codes);
   }
 }

@@ -85,18 +85,34 @@ function conversionLegs(prng: Prng, accountId: number, createdAt: number, nowMs:
   const others = CRYPTO.filter((c) => c.code !== from.code);
   const to = prng.pick(others);
   const paid = randomAmount(prng, from);
-  const rate = new Decimal(from.referencePriceUsdt).div(to.referencePriceUsdt);
-  const received = new Decimal(paid).times(rate).times(new Decimal(1).minus(CONVERT_SPREAD))
+  const { rate, rateText } = conversionRate(from, to);
+  const received = new Decimal(paid).times(rate).times(AFTER_SPREAD)
     .toDecimalPlaces(to.decimals, Decimal.ROUND_DOWN).toFixed(to.decimals);
   const status = pickStatus(prng, 'SWAP');
   const updatedAt = Math.min(createdAt + prng.int(1_000, 60_000), nowMs - 1_000);
   const operationId = uuid(prng);
-  const meta = JSON.stringify({ source_currency: from.code, target_currency: to.code, source_amount: paid, target_amount: received, rate: rate.toString() });
+  const meta = JSON.stringify({ source_currency: from.code, target_currency: to.code, source_amount: paid, target_amount: received, rate: rateText });
   const leg = (currency: CurrencyDef, amount: string, operationType: 'withdraw' | 'deposit'): NewTx => ({
     ...blankTx(accountId, createdAt, updatedAt), status, type: 'SWAP', subtype: 'INSTANT_EXCHANGE', operation_id: operationId,
     tx_id: uuid(prng), currency: currency.code, amount, operation_type: operationType, meta,
   });
   return [leg(from, paid, 'withdraw'), leg(to, received, 'deposit')];
+}
+
+/** What a conversion keeps after the spread. */
+const AFTER_SPREAD = new Decimal(1).minus(CONVERT_SPREAD);
+const RATES = new Map<string, { rate: Decimal; rateText: string }>();
+
+/** One currency's reference price in another: a few dozen pairs, each divided once per process. */
+function conversionRate(from: CurrencyDef, to: CurrencyDef): { rate: Decimal; rateText: string } {
+  const pair = `${from.code}/${to.code}`;
+  let known = RATES.get(pair);
+  if (known === undefined) {
+    const rate = new Decimal(from.referencePriceUsdt).div(to.referencePriceUsdt);
+    known = { rate, rateText: rate.toString() };
+    RATES.set(pair, known);
+  }
+  return known;
 }
 
 export function blankTx(accountId: number, createdAt: number, updatedAt: number): Omit<NewTx, 'status' | 'type' | 'subtype' | 'operation_id' | 'tx_id' | 'currency' | 'amount'> {

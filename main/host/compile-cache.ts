@@ -13,6 +13,9 @@ import Module from 'node:module';
 import { dirname, join } from 'node:path';
 import { constants, Script } from 'node:vm';
 
+/** Built JavaScript only: TypeScript run through tsx (development) keeps Node's path and its source maps. */
+const CACHED_FILES = /\.c?js$/;
+
 type Compile = (this: NodeModule, content: string, filename: string) => unknown;
 
 interface ModuleInternals {
@@ -35,7 +38,7 @@ export function enableCompileCache(dir: string): CompileCache {
   const toSave: Array<{ file: string; script: Script }> = [];
   let on = true;
   internals.prototype._compile = function compileWithCache(this: NodeModule, content: string, filename: string) {
-    if (!on || content.startsWith('#!')) return original.call(this, content, filename);
+    if (!on || !CACHED_FILES.test(filename) || content.startsWith('#!')) return original.call(this, content, filename);
     const file = join(dir, `${createHash('sha1').update(`${process.version}\0${filename}\0`).update(content).digest('hex')}.bin`);
     let script: Script;
     try {

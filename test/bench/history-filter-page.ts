@@ -181,6 +181,38 @@ async function pickOption(page: Page, key: string, label: string): Promise<void>
   await page.keyboard.press('Escape');
 }
 
+/** The first and last day the date change picks: in the first month of the generated rows (2024-01). */
+const RANGE_DAYS = { year: 2024, month: 0, first: 1, last: 15 } as const;
+
+/** The filter the page sends for RANGE_DAYS: local days, the last one counted whole (history-filter.ts). */
+function rangeFilter(): HistoryFilter {
+  const { year, month, first, last } = RANGE_DAYS;
+  return { from: new Date(year, month, first).toISOString(), till: new Date(year, month, last, 23, 59, 59, 999).toISOString() };
+}
+
+/** Opens the date-range picker, walks its first calendar back to RANGE_DAYS' month, picks the two
+ *  days and starts the clock at the confirm button, where the picker hands the range over. */
+async function pickRange(page: Page): Promise<void> {
+  await page.getByTestId('filter-range').click();
+  const calendar = page.locator('.n-date-panel-calendar--start');
+  await calendar.waitFor({ state: 'visible' });
+  // The calendar opens where it was last left, or at today's month: read where it is, then walk.
+  const header = calendar.locator('.n-date-panel-month');
+  for (let steps = 0; steps < 240; steps += 1) {
+    const [month, year] = ((await header.textContent()) ?? '').match(/([A-Za-z]{3})\s*(\d{4})/)?.slice(1) ?? [];
+    const at = new Date(`${month} 1, ${year}`);
+    if (Number.isNaN(at.getTime())) throw new Error(`unreadable calendar month: ${await header.textContent()}`);
+    const behind = (at.getFullYear() - RANGE_DAYS.year) * 12 + at.getMonth() - RANGE_DAYS.month;
+    if (behind === 0) break;
+    await calendar.locator(behind >= 12 ? '.n-date-panel-month__fast-prev' : behind > 0 ? '.n-date-panel-month__prev' : '.n-date-panel-month__next').click();
+  }
+  const day = (n: number) => calendar.locator('.n-date-panel-date:not(.n-date-panel-date--excluded)').filter({ hasText: new RegExp(`^${n}$`) });
+  await day(RANGE_DAYS.first).click();
+  await day(RANGE_DAYS.last).click();
+  await armClock(page, 'click');
+  await page.locator('.n-date-panel-actions__suffix').getByRole('button', { name: 'Confirm' }).click();
+}
+
 async function typeText(page: Page, text: string): Promise<void> {
   const field = page.getByTestId('filter-text').locator('input');
   await armClock(page, 'input');
@@ -219,6 +251,7 @@ async function main(): Promise<void> {
       { label: 'type (Deposit)', filter: { types: ['DEPOSIT'] }, apply: (p) => pickOption(p, 'types', 'Deposit'), goal: 100 },
       { label: 'status (Pending)', filter: { statuses: ['PENDING'] }, apply: (p) => pickOption(p, 'statuses', 'Pending'), goal: 100 },
       { label: 'direction (Money out)', filter: { direction: 'out' }, apply: (p) => pickOption(p, 'direction', 'Money out'), goal: 100 },
+      { label: 'dates (1–15 Jan 2024)', filter: rangeFilter(), apply: pickRange, goal: 100 },
       { label: "free text ('invoice 4242')", filter: { text: 'invoice 4242' }, apply: (p) => typeText(p, 'invoice 4242'), goal: 150 },
       { label: "free text ('payroll')", filter: { text: 'payroll' }, apply: (p) => typeText(p, 'payroll'), goal: 150 },
     ];

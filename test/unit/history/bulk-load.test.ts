@@ -106,4 +106,20 @@ describe('history bulk load', () => {
     expect(() => loader.add([{ ...(ROWS[2] as HistoryEntry), id: 'tx-7' }, { ...(ROWS[3] as HistoryEntry), id: 'tx-7' }])).toThrow('id of history entry tx-7 appears more than once');
     local.close();
   });
+
+  it('names a repeated id inside a large batch and across batches, keeping the rows before it', () => {
+    const local = new Database(':memory:');
+    const loader = bulkLoader(local);
+    const first = GENERATED.slice(0, 300);
+    const repeat = GENERATED[150] as HistoryEntry;
+    expect(loader.add(first)).toBe(first.length);
+    expect(() => loader.add([...GENERATED.slice(300, 500), repeat, ...GENERATED.slice(500, 700)])).toThrow(`id of history entry ${repeat.id} appears more than once`);
+    const inside = GENERATED[1_000] as HistoryEntry;
+    expect(() => loader.add([...GENERATED.slice(900, 1_100), { ...inside, amount: '2' }])).toThrow(`id of history entry ${inside.id} appears more than once`);
+    // The rows before each repeat are kept, as one-by-one writing keeps them.
+    const count = (table: string) => local.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get();
+    expect(count('history_entries')).toBe(300 + 200 + 200);
+    expect(count(PLAIN_SEARCH_TABLE)).toBe(300 + 200 + 200);
+    local.close();
+  });
 });

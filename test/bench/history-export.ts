@@ -9,34 +9,25 @@
 // format ≤ 1.5× its floor and ≤ 300 MiB peak RSS.
 // Run: npx tsx test/bench/history-export.ts [rows] [--formats csv,json] [--no-review]
 import { execFileSync, fork } from 'node:child_process';
-import { createHash, createPrivateKey, sign } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { EXPORT_FORMATS, type ExportFormat, type HistoryEntry } from '../../preload/contract/history';
+import { EXPORT_FORMATS, type ExportFormat } from '../../preload/contract/history';
 import { runExportJob } from '../../main/core/exports/export-job';
-import { fingerprintOf, rawPublicKey } from '../../main/core/exports/fingerprint';
 import type { ReviewTaskData, ReviewTaskResult } from '../../main/core/exports/review/review-task';
 import { verifyExport } from '../../main/core/exports/verify';
 import { runWorkerJob, SOURCE_WORKER } from '../../main/core/exports/worker-thread';
-import { createHistoryQuery, insertEntries } from '../../main/core/history/query';
+import { createHistoryQuery } from '../../main/core/history/query';
 import { ENTRY_COLUMNS } from '../../main/core/history/rows';
-import { applyHistorySchema, HISTORY_TABLE } from '../../main/core/history/schema';
+import { HISTORY_TABLE } from '../../main/core/history/schema';
+import { trustOnly } from '../unit/exports/signed-export';
+import { benchKey, seedHistoryDb } from './bench-support';
 import { reportGoal } from './goals';
-import { historyRowStream } from '../support/history-rows';
-import { trustOnly, type TestKey } from '../unit/exports/signed-export';
 
 const MB = 2 ** 20;
 const key = benchKey();
-
-/** One fixed Ed25519 key (from a constant seed), the same in every child process. */
-function benchKey(): TestKey {
-  const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.alloc(32, 7)]);
-  const privateKey = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
-  const publicKey = rawPublicKey(privateKey);
-  return { privateKey, publicKey, fingerprint: fingerprintOf(publicKey), sign: (bytes) => sign(null, bytes, privateKey) };
-}
 
 interface Figures {
   ms: number;
@@ -110,20 +101,7 @@ const FORMAT_NAMES: Record<ExportFormat, string> = { csv: 'Coffer CSV', json: 'J
 
 async function seed(dir: string, count: number): Promise<number> {
   const started = performance.now();
-  const db = new Database(join(dir, 'history.db'));
-  db.pragma('journal_mode = WAL');
-  applyHistorySchema(db);
-  let batch: HistoryEntry[] = [];
-  for (const entry of historyRowStream(count, { seed: 1, stepMs: 30_000 })) {
-    batch.push(entry);
-    if (batch.length === 20_000) {
-      insertEntries(db, batch);
-      batch = [];
-    }
-  }
-  insertEntries(db, batch);
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
+  seedHistoryDb(dir, count);
   return performance.now() - started;
 }
 

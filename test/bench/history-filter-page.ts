@@ -7,11 +7,10 @@
 // store's own time for the same reads (summary, totals, first window), in this process, same run.
 // Medians of BENCH_RUNS (3) changes per filter. Needs a build (npx electron-vite build).
 // Run: npx tsx test/bench/history-filter-page.ts [rows]
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { chromium, type Page } from '@playwright/test';
 import type { HistoryEntry, HistoryFilter } from '../../preload/contract/history';
@@ -22,11 +21,10 @@ import { SETTLED_STATUSES } from '../../preload/contract/status-words';
 import playwrightConfig from '../../playwright.config';
 import { startPrivateBus } from '../integration/keychain/private-keyring';
 import { historyRowStream } from '../support/history-rows';
+import { BUILT_HOST, spawnBuiltHost } from './bench-support';
 import { reportGoal } from './goals';
 
 const ROOT = resolve(__dirname, '../..');
-const HOST = join(ROOT, 'out/main/host.js');
-const URL_LINE = /http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+/;
 const ROWS = Number.parseInt(process.argv[2] ?? '1000000', 10);
 const RUNS = Number.parseInt(process.env.BENCH_RUNS ?? '3', 10);
 const SCREEN_TIMEOUT_MS = 60_000;
@@ -52,19 +50,6 @@ interface FilterChange {
 function totalsFilter(filter: HistoryFilter): HistoryFilter | null {
   const statuses = filter.statuses === undefined ? [...SETTLED_STATUSES] : filter.statuses.filter((status) => SETTLED_STATUSES.includes(status));
   return statuses.length === 0 ? null : { ...filter, statuses };
-}
-
-function spawnHost(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [HOST], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const errors: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
-  return new Promise((done, fail) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const url = URL_LINE.exec(line)?.[0];
-      if (url) done({ child, url });
-    });
-    child.once('exit', (code) => fail(new Error(`host exited (${code}) before printing its URL\n${errors.join('')}`)));
-  });
 }
 
 async function stopHost(child: ChildProcess): Promise<void> {
@@ -220,7 +205,7 @@ async function typeText(page: Page, text: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(HOST)) throw new Error('out/main/host.js is missing: run npx electron-vite build first');
+  if (!existsSync(BUILT_HOST)) throw new Error('out/main/host.js is missing: run npx electron-vite build first');
   const bus = await startPrivateBus();
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-bench-filter-page-'));
@@ -230,14 +215,14 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     // tsx names the page functions' inner functions through a __name helper the page lacks.
     await page.addInitScript('window.__name = (fn) => fn');
-    host = await spawnHost(env);
+    host = await spawnBuiltHost(env, ROOT);
     await openHistory(page, host.url);
     const profileId = await builtInProfileId(dataDir);
     await stopHost(host.child);
     const seedMs = seed(dataDir, profileId);
     console.log(`history filter on the page: ${ROWS.toLocaleString('en')} rows seeded in ${(seedMs / 1000).toFixed(1)} s`);
 
-    host = await spawnHost(env);
+    host = await spawnBuiltHost(env, ROOT);
     await openHistory(page, host.url);
     const db = new Database(join(dataDir, HISTORY_DIR, `${profileId}.db`), { readonly: true });
     const query = createHistoryQuery(db);

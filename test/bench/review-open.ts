@@ -9,59 +9,32 @@
 // parsing and storing, then the sums and indexes.
 // Needs a build (npx electron-vite build); made here when out/main/host.js is missing.
 // Run: npx tsx test/bench/review-open.ts [rows]
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash, createPrivateKey, sign } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import type { HistoryEntry } from '../../preload/contract/history';
 import { runExportJob } from '../../main/core/exports/export-job';
-import { fingerprintOf, rawPublicKey } from '../../main/core/exports/fingerprint';
 import { CanonicalCsvReader } from '../../main/core/exports/formats/canonical-csv';
 import { textOf } from '../../main/core/exports/review/review-task';
 import { SOURCE_WORKER } from '../../main/core/exports/worker-thread';
 import { ZipReader } from '../../main/core/exports/zip/reader';
 import { bulkLoader } from '../../main/core/history/bulk-load';
-import { insertEntries } from '../../main/core/history/query';
-import { applyHistorySchema } from '../../main/core/history/schema';
 import playwrightConfig from '../../playwright.config';
-import { historyRowStream } from '../support/history-rows';
 import { startPrivateBus } from '../integration/keychain/private-keyring';
-import type { TestKey } from '../unit/exports/signed-export';
+import { BUILT_HOST, benchKey, seedHistoryDb, spawnBuiltHost } from './bench-support';
 import { reportGoal } from './goals';
 
 const ROOT = resolve(__dirname, '../..');
-const HOST = join(ROOT, 'out/main/host.js');
-const URL_LINE = /http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+/;
 const MiB = 2 ** 20;
 const OPEN_TIMEOUT_MS = 180_000;
 
-function benchKey(): TestKey {
-  const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.alloc(32, 7)]);
-  const privateKey = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
-  const publicKey = rawPublicKey(privateKey);
-  return { privateKey, publicKey, fingerprint: fingerprintOf(publicKey), sign: (bytes) => sign(null, bytes, privateKey) };
-}
-
 async function makeExport(dir: string, count: number): Promise<string> {
-  const db = new Database(join(dir, 'history.db'));
-  db.pragma('journal_mode = WAL');
-  applyHistorySchema(db);
-  let batch: HistoryEntry[] = [];
-  for (const entry of historyRowStream(count, { seed: 1, stepMs: 30_000 })) {
-    batch.push(entry);
-    if (batch.length === 20_000) {
-      insertEntries(db, batch);
-      batch = [];
-    }
-  }
-  insertEntries(db, batch);
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
+  seedHistoryDb(dir, count);
   const key = benchKey();
   const result = await runExportJob(
     { dbPath: join(dir, 'history.db'), filter: {}, format: 'csv', folder: dir, profileName: 'Bench', account: 'https://bench.example (API v3)' },
@@ -81,19 +54,6 @@ async function sha256Ms(path: string): Promise<number> {
   for await (const chunk of createReadStream(path, { highWaterMark: MiB })) hash.update(chunk as Buffer);
   hash.digest();
   return performance.now() - started;
-}
-
-function spawnHost(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [HOST], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const errors: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
-  return new Promise((done, fail) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const url = URL_LINE.exec(line)?.[0];
-      if (url) done({ child, url });
-    });
-    child.once('exit', (code) => fail(new Error(`host exited (${code}) before printing its URL\n${errors.join('')}`)));
-  });
 }
 
 function peakRssMiB(pid: number): number {
@@ -129,7 +89,7 @@ interface Moments {
 
 async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; moments: Moments; idleMiB: number; peakAt: Record<string, number>; peakMiB: number; verdict: string }> {
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
-  const host = await spawnHost(env);
+  const host = await spawnBuiltHost(env, ROOT);
   try {
     const page = await browser.newPage();
     // The host's peak RSS so far at each moment the page shows: the pass's share against the indexes'.
@@ -202,7 +162,7 @@ async function splitPass(zipPath: string, dir: string): Promise<Record<string, n
 
 async function main(): Promise<void> {
   const count = Number.parseInt(process.argv[2] ?? '1000000', 10);
-  if (!existsSync(HOST) && spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
+  if (!existsSync(BUILT_HOST) && spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
   const dir = mkdtempSync(join(tmpdir(), 'coffer-bench-review-'));
   const bus = await startPrivateBus();
   try {

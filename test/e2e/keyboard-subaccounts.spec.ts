@@ -21,6 +21,8 @@ test('freeze then activate, an ACL change, a sweep and a drawer transfer, by key
   await page.keyboard.press('g');
   await page.keyboard.press('s');
   await expect(page.getByTestId('subaccounts-page')).toBeVisible();
+  // The search field stands once the list has been read; the totals are read after it.
+  await expect(page.getByTestId('subaccounts-search')).toBeVisible();
   await expect(page.getByTestId('totals-progress')).toBeHidden({ timeout: 15_000 });
   await page.keyboard.press('/');
   await expect(page.getByTestId('subaccounts-search').locator('input')).toBeFocused();

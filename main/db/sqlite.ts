@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteNativeBinding } from '../native/native-addons';
 import { migrate, type Migration } from './migrate';
 
 export interface SqliteOptions {
@@ -34,6 +35,6 @@ export function openSqlite(file: string, options: OpenSqliteOptions): Database.D
 }
 
 function nativeBindingOption(options: SqliteOptions): Database.Options {
-  const binding = options.nativeBinding ?? process.env.COFFER_SQLITE_BINDING;
-  return binding ? { nativeBinding: binding } : {};
+  const binding = sqliteNativeBinding(options.nativeBinding);
+  return binding === undefined ? {} : { nativeBinding: binding };
 }

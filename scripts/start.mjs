@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing (scripts/ensure-deps.mjs), build when out/ is missing or
-// older than the sources, then launch the Electron app when its binary is installed, otherwise
-// say why in one line and run the web host (which opens the default browser unless
-// COFFER_NO_BROWSER=1).
+// older than the sources, fetch Electron's binary and build the native modules for it when
+// missing (scripts/electron-binary.mjs, scripts/electron-natives.mjs), then open the desktop
+// window; where any of that cannot be done, say why in one line and run the web host instead
+// (which opens the default browser unless COFFER_NO_BROWSER=1).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserFallbackLine, downloadRefusedByUser, fetchElectron, findElectron } from './electron-binary.mjs';
+import { buildElectronNatives, electronNativeDir, installedElectron, missingElectronAddons } from './electron-natives.mjs';
 import { ensureDeps } from './ensure-deps.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,13 +39,29 @@ function build() {
   }
 }
 
-/** The Electron binary's path, or the reason there is none. */
-function findElectron() {
-  const pathFile = join(root, 'node_modules/electron/path.txt');
-  if (!existsSync(join(root, 'node_modules/electron'))) return { reason: 'the electron package is not installed' };
-  if (!existsSync(pathFile)) return { reason: 'its binary was never downloaded: node_modules/electron/path.txt is missing' };
-  const binary = join(root, 'node_modules/electron/dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? { binary } : { reason: `${binary} is missing` };
+/**
+ * The Electron binary, fetched on first run, with its native builds made on the first run after
+ * that; or why the window cannot open here.
+ */
+async function desktopBinary() {
+  if (!existsSync(join(root, 'node_modules/electron/package.json'))) return { reason: 'the electron package is not installed' };
+  let electron = findElectron(root);
+  if (!electron.binary) {
+    if (downloadRefusedByUser(process.env)) return { reason: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set' };
+    console.log(`Downloading Electron ${installedElectron(root).version} for the desktop window...`);
+    electron = await fetchElectron(root);
+    if (!electron.binary) return electron;
+  }
+  const nativeDir = electronNativeDir(root, installedElectron(root).abi);
+  if (missingElectronAddons(nativeDir).length > 0) {
+    console.log('Building better-sqlite3 and keytar for Electron (once)...');
+    try {
+      await buildElectronNatives(root);
+    } catch (error) {
+      return { reason: `the native modules could not be built for Electron: ${error instanceof Error ? error.message : error}` };
+    }
+  }
+  return electron;
 }
 
 function run(command, args) {
@@ -55,10 +74,10 @@ function run(command, args) {
 
 ensureDeps('start');
 if (!buildIsCurrent()) build();
-const electron = findElectron();
+const electron = await desktopBinary();
 if (electron.binary) {
   run(electron.binary, [root]);
 } else {
-  console.log(`Electron is not installed on this machine (${electron.reason}); opening Coffer in your browser instead`);
+  console.log(browserFallbackLine(electron.reason));
   run(process.execPath, [join(root, 'out/main/host.js')]);
 }

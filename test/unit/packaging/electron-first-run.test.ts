@@ -1,0 +1,61 @@
+// The first run's decisions about Electron: when to download it, with which environment, how a
+// failed download is told in one line, and where the Electron builds of the native modules go
+// (the folder the app's loader looks in).
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { electronBuildFolder } from '../../../main/native/native-addons';
+import { browserFallbackLine, downloadRefusedByUser, fetchEnv, fetchFailureReason, findElectron } from '../../../scripts/electron-binary.mjs';
+import { ELECTRON_ADDONS, electronNativeDir, installedElectron, missingElectronAddons } from '../../../scripts/electron-natives.mjs';
+
+const ROOT = resolve(__dirname, '../../..');
+
+describe('the Electron download of the first run', () => {
+  it('is skipped only when the user set ELECTRON_SKIP_BINARY_DOWNLOAD to something other than 0', () => {
+    expect(downloadRefusedByUser({})).toBe(false);
+    expect(downloadRefusedByUser({ ELECTRON_SKIP_BINARY_DOWNLOAD: '' })).toBe(false);
+    expect(downloadRefusedByUser({ ELECTRON_SKIP_BINARY_DOWNLOAD: '0' })).toBe(false);
+    expect(downloadRefusedByUser({ ELECTRON_SKIP_BINARY_DOWNLOAD: '1' })).toBe(true);
+    expect(downloadRefusedByUser({ ELECTRON_SKIP_BINARY_DOWNLOAD: 'true' })).toBe(true);
+  });
+
+  it('runs electron’s install script with the user’s mirror, its proxy turned on, and no skip', () => {
+    const plain = fetchEnv({ ELECTRON_MIRROR: 'https://mirror.example/', ELECTRON_SKIP_BINARY_DOWNLOAD: '0' });
+    expect(plain).toEqual({ ELECTRON_MIRROR: 'https://mirror.example/' });
+    expect(fetchEnv({ HTTPS_PROXY: 'http://proxy:3128' })).toEqual({ HTTPS_PROXY: 'http://proxy:3128', ELECTRON_GET_USE_PROXY: '1' });
+    expect(fetchEnv({ http_proxy: 'http://proxy:3128' }).ELECTRON_GET_USE_PROXY).toBe('1');
+    expect(fetchEnv({ HTTPS_PROXY: 'http://proxy:3128', ELECTRON_GET_USE_PROXY: 'yes' }).ELECTRON_GET_USE_PROXY).toBe('yes');
+  });
+
+  it('tells a failed download by the first line of its error, without the stack', () => {
+    const output = [
+      'HTTPError: Response code 403 (Forbidden) for http://127.0.0.1:9/v41.7.1/electron-v41.7.1-linux-x64.zip',
+      '    at Request.<anonymous> (/x/node_modules/got/dist/source/as-promise/index.js:118:42)',
+      '    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)',
+    ].join('\n');
+    expect(fetchFailureReason(output, 1)).toBe('HTTPError: Response code 403 (Forbidden) for http://127.0.0.1:9/v41.7.1/electron-v41.7.1-linux-x64.zip');
+    expect(fetchFailureReason('\nsomething odd happened\n', 1)).toBe('something odd happened');
+    expect(fetchFailureReason('', 7)).toBe('the install script exited with code 7');
+    expect(browserFallbackLine('why')).toBe('The desktop window cannot open here (why); opening Coffer in your browser instead');
+  });
+
+  it('finds no binary in a project where electron was installed without one', () => {
+    expect(findElectron('/nowhere')).toEqual({ reason: 'the electron package is not installed' });
+  });
+});
+
+describe('the Electron builds of the native modules', () => {
+  it('go in the folder the app loads them from under that Electron', () => {
+    const { version, abi } = installedElectron(ROOT);
+    expect(JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')).version).toBe(version);
+    const loaded = electronBuildFolder({ versions: { electron: version, modules: abi }, platform: 'linux', arch: 'arm64' });
+    expect(electronNativeDir('/project', abi, 'linux', 'arm64')).toBe(join('/project/native', loaded ?? ''));
+  });
+
+  it('are each named as the loader asks for them, and counted missing one by one', () => {
+    expect(ELECTRON_ADDONS.map((addon) => addon.file)).toEqual(['better_sqlite3.node', 'keytar.node']);
+    expect(missingElectronAddons('/dir', () => false)).toEqual(['better-sqlite3', 'keytar']);
+    expect(missingElectronAddons('/dir', (path) => path === '/dir/keytar.node')).toEqual(['better-sqlite3']);
+    expect(missingElectronAddons('/dir', () => true)).toEqual([]);
+  });
+});

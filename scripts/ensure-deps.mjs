@@ -4,7 +4,7 @@
 // command is printed), then `npm ci` when node_modules is missing or older than package-lock.json.
 // Usage: node scripts/ensure-deps.mjs start|test
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,7 +41,14 @@ export function installReason(dir = root) {
 export function ensureDeps(purpose) {
   ensureAptPackages(APT_PACKAGES[purpose]);
   const reason = installReason();
-  if (reason !== null) npmCi(reason);
+  if (reason === null) return;
+  // npm ci empties a linked node_modules through the link (the install it points at, shared by
+  // every checkout linking it) before replacing the link with an install of its own.
+  if (existsSync(join(root, 'node_modules')) && lstatSync(join(root, 'node_modules')).isSymbolicLink()) {
+    console.log(`node_modules is a link to another install (${reason}); not reinstalling through it: run npm ci where it lives`);
+    return;
+  }
+  npmCi(reason);
 }
 
 function ensureAptPackages(wanted) {
@@ -67,11 +74,9 @@ function ensureAptPackages(wanted) {
 
 function npmCi(reason) {
   const env = { ...process.env };
-  // The Electron binary comes from GitHub and the native modules must then be rebuilt for it (see
-  // README), so it is fetched only when asked for with ELECTRON_SKIP_BINARY_DOWNLOAD=0 (electron's
-  // installer skips on any non-empty value, "0" included, hence the delete).
-  if (env.ELECTRON_SKIP_BINARY_DOWNLOAD === '0') delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
-  else env.ELECTRON_SKIP_BINARY_DOWNLOAD = '1';
+  // The Electron binary is fetched by `npm start` once the install is done (scripts/electron-binary.mjs),
+  // where a download that cannot be made opens the browser instead of failing the whole install.
+  env.ELECTRON_SKIP_BINARY_DOWNLOAD = '1';
   // With Node's headers installed, node-gyp compiles against them instead of downloading them.
   if (!env.npm_config_nodedir && existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
   const started = Date.now();

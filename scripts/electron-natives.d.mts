@@ -8,3 +8,5 @@ export function installedElectron(projectRoot?: string): { version: string; abi:
 export function electronNativeDir(projectRoot: string, abi: string, platform?: string, arch?: string): string;
 export function missingElectronAddons(dir: string, exists?: (path: string) => boolean): string[];
 export function buildElectronNatives(projectRoot?: string): Promise<string>;
+export function addonAbi(bytes: Buffer): string | null;
+export function electronBuildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

@@ -35,10 +35,28 @@ export function missingElectronAddons(dir, exists = existsSync) {
   return ELECTRON_ADDONS.filter((addon) => !exists(join(dir, addon.file))).map((addon) => addon.packageName);
 }
 
+/**
+ * The ABI a built addon registers for: the NODE_MODULE_VERSION in its node_register_module_v<abi>
+ * symbol, or 'napi' for a Node-API addon, which loads under any runtime.
+ */
+export function addonAbi(bytes) {
+  const text = bytes.toString('latin1');
+  const versioned = /node_register_module_v(\d+)/.exec(text);
+  if (versioned) return versioned[1];
+  return text.includes('napi_register_module_v') ? 'napi' : null;
+}
+
+/** npm's nodedir (an .npmrc's nodedir=/usr, say) would have node-gyp build against Node's headers instead of Electron's. */
+export function electronBuildEnv(env) {
+  const rest = { ...env };
+  for (const name of Object.keys(rest)) if (name.toLowerCase() === 'npm_config_nodedir') delete rest[name];
+  return rest;
+}
+
 /** Builds every addon for the installed Electron into its folder; rejects with the reason when it cannot. */
 export async function buildElectronNatives(projectRoot = root) {
-  const { version, abi } = installedElectron(projectRoot);
-  const target = electronNativeDir(projectRoot, abi);
+  const { version, abi: electronAbi } = installedElectron(projectRoot);
+  const target = electronNativeDir(projectRoot, electronAbi);
   const staging = `${target}.staging`;
   const partial = `${target}.partial`;
   rmSync(staging, { recursive: true, force: true });
@@ -47,10 +65,20 @@ export async function buildElectronNatives(projectRoot = root) {
     stageCopies(projectRoot, staging);
     // @electron/rebuild declares Node >= 22.12 but runs on Node 20.19 (it needs require(esm)-free ESM only).
     const { rebuild } = await import('@electron/rebuild');
-    await rebuild({ buildPath: staging, electronVersion: version, onlyModules: ELECTRON_ADDONS.map((addon) => addon.packageName), force: true });
+    // node-gyp runs in child processes, which inherit this process's environment.
+    const userEnv = process.env;
+    process.env = electronBuildEnv(userEnv);
+    try {
+      await rebuild({ buildPath: staging, electronVersion: version, onlyModules: ELECTRON_ADDONS.map((addon) => addon.packageName), force: true });
+    } finally {
+      process.env = userEnv;
+    }
     mkdirSync(partial, { recursive: true });
     for (const addon of ELECTRON_ADDONS) {
-      cpSync(join(staging, 'node_modules', addon.packageName, 'build/Release', addon.file), join(partial, addon.file));
+      const built = join(staging, 'node_modules', addon.packageName, 'build/Release', addon.file);
+      const abi = addonAbi(readFileSync(built));
+      if (abi !== electronAbi && abi !== 'napi') throw new Error(`${addon.packageName} was built for ABI ${abi}, not Electron's ${electronAbi}`);
+      cpSync(built, join(partial, addon.file));
     }
     rmSync(target, { recursive: true, force: true });
     renameSync(partial, target);

@@ -2,11 +2,12 @@
 // failed download is told in one line, and where the Electron builds of the native modules go
 // (the folder the app's loader looks in).
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { electronBuildFolder } from '../../../main/native/native-addons';
 import { browserFallbackLine, downloadRefusedByUser, fetchEnv, fetchFailureReason, findElectron } from '../../../scripts/electron-binary.mjs';
-import { ELECTRON_ADDONS, electronNativeDir, installedElectron, missingElectronAddons } from '../../../scripts/electron-natives.mjs';
+import { addonAbi, ELECTRON_ADDONS, electronBuildEnv, electronNativeDir, installedElectron, missingElectronAddons } from '../../../scripts/electron-natives.mjs';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -57,5 +58,16 @@ describe('the Electron builds of the native modules', () => {
     expect(missingElectronAddons('/dir', () => false)).toEqual(['better-sqlite3', 'keytar']);
     expect(missingElectronAddons('/dir', (path) => path === '/dir/keytar.node')).toEqual(['better-sqlite3']);
     expect(missingElectronAddons('/dir', () => true)).toEqual([]);
+  });
+
+  it('are checked for the ABI they register, so a build against Node’s headers is not taken for Electron’s', () => {
+    const resolveBuild = (file: string) => createRequire(__filename).resolve(file);
+    expect(addonAbi(readFileSync(resolveBuild('better-sqlite3/build/Release/better_sqlite3.node')))).toBe(process.versions.modules);
+    expect(addonAbi(readFileSync(resolveBuild('keytar/build/Release/keytar.node')))).toBe('napi');
+    expect(addonAbi(Buffer.from('no addon here'))).toBeNull();
+  });
+
+  it('are built without npm’s nodedir, which points node-gyp at Node’s headers', () => {
+    expect(electronBuildEnv({ npm_config_nodedir: '/usr', NPM_CONFIG_NODEDIR: '/usr', PATH: '/bin' })).toEqual({ PATH: '/bin' });
   });
 });

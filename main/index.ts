@@ -10,12 +10,10 @@ import { registerAppScheme, serveAppScheme } from './electron/app-protocol';
 import { chooseFolderInDialog } from './electron/folder-dialog';
 import { forwardEvents, registerContractHandlers } from './electron/ipc';
 import { chooseReviewFileInDialog } from './electron/review-file-dialog';
-import type { RendererLocation } from './electron/policy';
+import { rendererLocation } from './electron/policy';
 import { createMainWindow, guardNavigation, hardenSession } from './electron/window';
 
-const renderer: RendererLocation = {
-  devUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL,
-};
+const renderer = rendererLocation(app.isPackaged, process.env);
 
 let core: Core | null = null;
 

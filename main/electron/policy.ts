@@ -88,6 +88,18 @@ export interface RendererLocation {
   devUrl?: string;
 }
 
+/**
+ * Where the renderer comes from: app:// always in a packaged build, whatever the environment says
+ * (ELECTRON_RENDERER_URL there would hand the window, and its IPC, to whoever serves that URL);
+ * electron-vite's dev server only when unpackaged and on this machine's loopback.
+ */
+export function rendererLocation(isPackaged: boolean, env: NodeJS.ProcessEnv): RendererLocation {
+  if (isPackaged || env.ELECTRON_RENDERER_URL === undefined) return {};
+  const dev = parseUrl(env.ELECTRON_RENDERER_URL);
+  const loopback = dev !== null && ['localhost', '127.0.0.1', '[::1]'].includes(dev.hostname);
+  return loopback && (dev.protocol === 'http:' || dev.protocol === 'https:') ? { devUrl: env.ELECTRON_RENDERER_URL } : {};
+}
+
 /** The URL the main window loads: the dev server in dev, otherwise the app:// page. */
 export const rendererEntryUrl = (renderer: RendererLocation): string => renderer.devUrl ?? APP_PAGE_URL;
 

@@ -8,6 +8,7 @@ import {
   externalUrlToOpen,
   isOwnRendererUrl,
   rendererEntryUrl,
+  rendererLocation,
   SECURE_WEB_PREFERENCES,
 } from '../../../main/electron/policy';
 
@@ -76,6 +77,25 @@ describe('isOwnRendererUrl', () => {
     expect(isOwnRendererUrl('https://localhost:5173/', dev)).toBe(false);
     expect(isOwnRendererUrl('http://localhost.attacker.example:5173/', dev)).toBe(false);
     expect(isOwnRendererUrl('app://coffer/index.html', dev)).toBe(false);
+  });
+});
+
+describe('rendererLocation', () => {
+  const devServer = { ELECTRON_RENDERER_URL: 'http://localhost:5173' };
+
+  it('is the app:// page in a packaged build, whatever ELECTRON_RENDERER_URL says', () => {
+    expect(rendererLocation(true, devServer)).toEqual({});
+    expect(rendererEntryUrl(rendererLocation(true, devServer))).toBe(APP_PAGE_URL);
+    expect(rendererLocation(true, {})).toEqual({});
+  });
+
+  it('is electron-vite’s dev server when unpackaged, on loopback only', () => {
+    expect(rendererLocation(false, devServer)).toEqual({ devUrl: 'http://localhost:5173' });
+    expect(rendererLocation(false, { ELECTRON_RENDERER_URL: 'http://127.0.0.1:5173/' })).toEqual({ devUrl: 'http://127.0.0.1:5173/' });
+    expect(rendererLocation(false, {})).toEqual({});
+    for (const url of ['https://attacker.example/', 'http://192.168.1.5:5173', 'file:///tmp/index.html', 'not a url']) {
+      expect(rendererLocation(false, { ELECTRON_RENDERER_URL: url }), url).toEqual({});
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { chooseFolderInDialog } from './electron/folder-dialog';
 import { forwardEvents, registerContractHandlers } from './electron/ipc';
 import { chooseReviewFileInDialog } from './electron/review-file-dialog';
 import { rendererLocation } from './electron/policy';
+import { shareSqliteBinding } from './native/native-addons';
 import { createMainWindow, guardNavigation, hardenSession } from './electron/window';
 
 const renderer = rendererLocation(app.isPackaged, process.env);
@@ -42,6 +43,7 @@ async function start(): Promise<void> {
   await openWindow(core);
 }
 
+shareSqliteBinding();
 registerAppScheme();
 app.enableSandbox();
 if (!app.requestSingleInstanceLock()) {

@@ -43,14 +43,29 @@ export function findAppRoot(start: string, exists: (path: string) => boolean = e
   }
 }
 
-/** nativeAddonFile for this process. The app's root is only looked for under Electron. */
-export function currentNativeAddonFile(addon: NativeAddon): string | undefined {
-  const runtime: NativeRuntime = { versions: process.versions, platform: process.platform, arch: process.arch };
+/** This process's runtime. */
+export const processRuntime = (): NativeRuntime => ({ versions: process.versions, platform: process.platform, arch: process.arch });
+
+/** nativeAddonFile for this process's code. The app's root is only looked for under Electron. */
+export function currentNativeAddonFile(addon: NativeAddon, runtime: NativeRuntime = processRuntime()): string | undefined {
   if (electronBuildFolder(runtime) === null) return undefined;
   return nativeAddonFile(addon, runtime, findAppRoot(__dirname));
 }
 
 /** better-sqlite3's nativeBinding: the one given, else COFFER_SQLITE_BINDING, else this runtime's build (none under Node). */
-export function sqliteNativeBinding(given: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return given || env.COFFER_SQLITE_BINDING || currentNativeAddonFile('better_sqlite3');
+export function sqliteNativeBinding(
+  given: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  runtime: NativeRuntime = processRuntime(),
+): string | undefined {
+  return given || env.COFFER_SQLITE_BINDING || currentNativeAddonFile('better_sqlite3', runtime);
+}
+
+/**
+ * Sets COFFER_SQLITE_BINDING to this runtime's build when one is chosen and none is set, so code
+ * that shares nothing with the app (the built-in sandbox, on its own thread) loads the same build.
+ */
+export function shareSqliteBinding(env: NodeJS.ProcessEnv = process.env, runtime: NativeRuntime = processRuntime()): void {
+  const binding = sqliteNativeBinding(undefined, env, runtime);
+  if (binding !== undefined) env.COFFER_SQLITE_BINDING = binding;
 }

@@ -35,7 +35,9 @@ export function cachedStatement(db: SandboxDb, sql: string, raw = false): Sandbo
 }
 
 export function openDatabase(file: string): SandboxDb {
-  const db = new Database(file);
+  // The build of better-sqlite3 to load, when it is not the package's own (the app's Electron build).
+  const binding = process.env.COFFER_SQLITE_BINDING;
+  const db = new Database(file, binding ? { nativeBinding: binding } : {});
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   // A migration may rebuild a table others refer to, which SQLite allows only with foreign keys

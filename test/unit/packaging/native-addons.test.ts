@@ -12,9 +12,12 @@ import {
   electronBuildFolder,
   findAppRoot,
   nativeAddonFile,
+  shareSqliteBinding,
   sqliteNativeBinding,
   type NativeRuntime,
 } from '../../../main/native/native-addons';
+import { openDatabase } from '../../../main/sandbox/db/open';
+import { openSqlite } from '../../../main/db/sqlite';
 
 const ROOT = resolve(__dirname, '../../..');
 const ELECTRON_ABI = readFileSync(join(ROOT, 'node_modules/electron/abi_version'), 'utf8').trim();
@@ -57,6 +60,18 @@ describe('the native build a runtime loads', () => {
     expect(sqliteNativeBinding(undefined, {})).toBeUndefined();
   });
 
+  it('is shared through COFFER_SQLITE_BINDING with code that shares nothing with the app, under Electron only', () => {
+    const underNode: NodeJS.ProcessEnv = {};
+    shareSqliteBinding(underNode, node);
+    expect(underNode).toEqual({});
+    const underElectron: NodeJS.ProcessEnv = {};
+    shareSqliteBinding(underElectron, electron);
+    expect(underElectron.COFFER_SQLITE_BINDING).toBe(nativeAddonFile('better_sqlite3', electron, ROOT));
+    const chosenByUser: NodeJS.ProcessEnv = { COFFER_SQLITE_BINDING: '/mine.node' };
+    shareSqliteBinding(chosenByUser, electron);
+    expect(chosenByUser).toEqual({ COFFER_SQLITE_BINDING: '/mine.node' });
+  });
+
   it('is a file better-sqlite3 loads from the side-by-side folder', () => {
     // A stand-in "Electron" of this Node's ABI, so the copied Node build is the right one to load.
     const sameAbi: NativeRuntime = { versions: { electron: 'test', modules: process.versions.modules }, platform: process.platform, arch: process.arch };
@@ -67,5 +82,18 @@ describe('the native build a runtime loads', () => {
     const db = new Database(':memory:', { nativeBinding: file });
     expect(db.prepare('select 6 * 7 as answer').get()).toEqual({ answer: 42 });
     db.close();
+  });
+
+  it('is the one COFFER_SQLITE_BINDING names for the app’s files and the sandbox’s alike', () => {
+    const missing = join(scratch, 'electron-build-missing', 'better_sqlite3.node');
+    const before = process.env.COFFER_SQLITE_BINDING;
+    process.env.COFFER_SQLITE_BINDING = missing;
+    try {
+      expect(() => openSqlite(':memory:', { migrations: [] })).toThrow(/electron-build-missing/);
+      expect(() => openDatabase(':memory:')).toThrow(/electron-build-missing/);
+    } finally {
+      if (before === undefined) delete process.env.COFFER_SQLITE_BINDING;
+      else process.env.COFFER_SQLITE_BINDING = before;
+    }
   });
 });

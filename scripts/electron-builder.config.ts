@@ -1,8 +1,9 @@
 // The installers `npm run dist` builds (scripts/dist.mjs): AppImage and .deb on Linux, NSIS on
 // Windows, a DMG on macOS, each on its own OS. The package is hardened: Electron's fuses flipped,
-// the app in an ASAR archive checked for integrity, only out/ and package.json packed (plus the
-// production node_modules electron-builder adds itself), native modules unpacked. Code signing and
-// notarisation use the credentials in the environment, and are left out, saying so, without them.
+// the app in an ASAR archive checked for integrity, native modules unpacked, and only out/,
+// package.json and the window's icon packed (plus the production node_modules electron-builder
+// adds itself). Code signing and notarisation use the credentials in the environment, and are
+// left out, saying so, without them.
 import type { Configuration } from 'electron-builder';
 
 /** Electron's fuses as the package sets them; names as @electron/fuses' FuseV1Options spells them. */
@@ -69,6 +70,8 @@ export function builderConfig(platform: NodeJS.Platform, env: NodeJS.ProcessEnv)
     files: [
       'out/**',
       'package.json',
+      // The window's icon, which the built main process finds at out/../resources/icons.
+      'resources/icons/256x256.png',
       // The Electron builds of the native modules (scripts/electron-natives.mjs) the app loads.
       'native/electron-*/*.node',
       // The packages' Node builds and sources are never loaded by Electron (main/native/native-addons.ts).

@@ -52,7 +52,10 @@ describe('the electron-builder configuration', () => {
     expect(config.asarUnpack).toEqual(['**/*.node']);
     expect(config.npmRebuild).toBe(false);
     const included = (config.files as string[]).filter((pattern) => !pattern.startsWith('!'));
-    expect(included).toEqual(['out/**', 'package.json', 'native/electron-*/*.node']);
+    expect(included).toEqual(['out/**', 'package.json', 'resources/icons/256x256.png', 'native/electron-*/*.node']);
+    // The built main process takes its window icon from beside out/: the package must hold that file.
+    const builtMain = readFileSync(join(ROOT, 'main/index.ts'), 'utf8');
+    expect(builtMain).toContain("'../resources/icons/256x256.png?asset'");
   });
 });
 

@@ -63,7 +63,8 @@ export function sqliteNativeBinding(
 
 /**
  * Sets COFFER_SQLITE_BINDING to this runtime's build when one is chosen and none is set, so code
- * that shares nothing with the app (the built-in sandbox, on its own thread) loads the same build.
+ * that shares nothing with the app (the built-in sandbox) loads the same build, and so do worker
+ * threads made afterwards (they copy the environment), whose process.versions Electron may not mark.
  */
 export function shareSqliteBinding(env: NodeJS.ProcessEnv = process.env, runtime: NativeRuntime = processRuntime()): void {
   const binding = sqliteNativeBinding(undefined, env, runtime);

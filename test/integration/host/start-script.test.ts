@@ -47,7 +47,8 @@ it('tries to download Electron, falls back to the web host with one clear line a
     ELECTRON_MIRROR: `http://127.0.0.1:${mirrorPort}/`,
     electron_config_cache: electronCache,
   };
-  delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
+  // The local mirror is reached directly, whatever skip or proxy this machine's environment sets.
+  for (const name of ['ELECTRON_SKIP_BINARY_DOWNLOAD', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) delete env[name];
   child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env,

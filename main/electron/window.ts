@@ -1,8 +1,9 @@
 // The main window and its session, hardened per Electron's security checklist: isolated,
 // sandboxed renderer without Node; CSP sent as a response header; navigation and new windows
 // denied (links go to the system browser through open-external); every permission denied but
-// notifications for our own renderer.
-import { BrowserWindow, session, type Session, type WebContents } from 'electron';
+// notifications for our own renderer. The window opens where it was left when a connected display
+// still shows it (window-state.ts decides).
+import { BrowserWindow, screen, session, type Session, type WebContents } from 'electron';
 import { openExternalLink } from './open-external';
 import {
   contentSecurityPolicy,
@@ -13,12 +14,15 @@ import {
   SECURE_WEB_PREFERENCES,
   type RendererLocation,
 } from './policy';
+import { MIN_SIZE, placeWindow, readWindowState, rememberWindow, writeWindowState } from './window-state';
 
 export interface MainWindowOptions {
   preloadPath: string;
   renderer: RendererLocation;
   /** PNG shown in the title bar and task switcher (Windows and Linux; macOS uses the bundle's). */
   iconPath: string;
+  /** Where the window's size and position are kept between launches. */
+  dataDir: string;
 }
 
 export function hardenSession(renderer: RendererLocation, target: Session = session.defaultSession): void {
@@ -50,11 +54,15 @@ export function guardNavigation(contents: WebContents, renderer: RendererLocatio
 }
 
 export async function createMainWindow(options: MainWindowOptions): Promise<BrowserWindow> {
+  const placement = placeWindow(
+    readWindowState(options.dataDir),
+    screen.getAllDisplays().map((display) => display.workArea),
+    screen.getPrimaryDisplay().workArea,
+  );
   const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 960,
-    minHeight: 600,
+    ...('bounds' in placement ? placement.bounds : placement.size),
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     show: false,
     title: 'Coffer',
     icon: options.iconPath,
@@ -62,7 +70,8 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
   });
   // Navigation rules come from guardNavigation, which main/index.ts applies to every web contents
   // as it is created (this window's included); applying them twice would open links twice.
-  window.once('ready-to-show', () => window.show());
+  rememberWindow(window, (state) => writeWindowState(options.dataDir, state));
+  window.once('ready-to-show', () => (placement.maximized ? window.maximize() : window.show()));
   await window.loadURL(rendererEntryUrl(options.renderer));
   return window;
 }

@@ -7,11 +7,13 @@ import { createCore, type Core } from './core/app';
 import { sandboxLauncherFromEnv } from './core/sandbox-launcher';
 import { resolveDataDir } from './db/data-dir';
 import { registerAppScheme, serveAppScheme } from './electron/app-protocol';
+import { showWaitingApprovalsBadge } from './electron/badge';
 import { chooseFolderInDialog } from './electron/folder-dialog';
 import { forwardEvents, registerContractHandlers } from './electron/ipc';
 import { chooseReviewFileInDialog } from './electron/review-file-dialog';
 import { rendererLocation } from './electron/policy';
 import { shareSqliteBinding } from './native/native-addons';
+import { bringForward } from './electron/single-instance';
 import { createMainWindow, guardNavigation, hardenSession } from './electron/window';
 
 const renderer = rendererLocation(app.isPackaged, process.env);
@@ -23,6 +25,7 @@ async function openWindow(activeCore: Core): Promise<void> {
     preloadPath: join(__dirname, '../preload/index.js'),
     renderer,
     iconPath,
+    dataDir: activeCore.dataDir,
   });
   forwardEvents(activeCore.events, window.webContents);
 }
@@ -41,6 +44,7 @@ async function start(): Promise<void> {
   });
   registerContractHandlers(core.dispatch, renderer);
   await openWindow(core);
+  showWaitingApprovalsBadge(core);
 }
 
 shareSqliteBinding();
@@ -52,7 +56,10 @@ if (!app.requestSingleInstanceLock()) {
   // Any web contents created later (devtools aside) gets the same navigation rules.
   // Checkout pages core registered are admitted too (once core is up; before that, none are).
   app.on('web-contents-created', (_event, contents) => guardNavigation(contents, renderer, { admits: (url) => core?.checkoutLinks.admits(url) ?? false }));
-  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
+  // A second launch quits at once (no lock) and this instance shows its window instead.
+  app.on('second-instance', () => {
+    if (!bringForward(BrowserWindow.getAllWindows()[0]) && core) void openWindow(core);
+  });
   app.on('activate', () => {
     if (core && BrowserWindow.getAllWindows().length === 0) void openWindow(core);
   });

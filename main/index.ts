@@ -1,7 +1,7 @@
 // Electron entry: one instance, hardened session, the core, the IPC contract and the window.
 // Everything decided here is in plain modules (core, policy) tested under Node.
 import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import iconPath from '../resources/icons/256x256.png?asset';
 import { createCore, type Core } from './core/app';
 import { sandboxLauncherFromEnv } from './core/sandbox-launcher';
@@ -67,8 +67,11 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('will-quit', () => void core?.close());
-  app.whenReady().then(start, (error: unknown) => {
-    console.error('Coffer could not start:', error instanceof Error ? error.message : error);
+  app.whenReady().then(start).catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error('Coffer could not start:', reason);
+    // A desktop user sees no console: a data directory from a newer Coffer, say, must be read in a box.
+    dialog.showErrorBox('Coffer could not start', reason);
     app.exit(1);
   });
 }

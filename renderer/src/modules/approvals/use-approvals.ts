@@ -1,19 +1,22 @@
 // Async approvals work. useApprovalsSync() is the one app-wide subscription (queue + events +
-// deadline notifications, and on a team desk the team's status, the queue read again whenever the
+// deadline and settlement notifications, and on a team desk the team's status, the queue read again whenever the
 // team changes, and a notice when another desk wants an approval), started once whichever page
 // calls it first; useApprovalActions()
 // commits and rolls back, one at a time or in bulk, and reports each outcome.
 import { useMessage } from 'naive-ui';
+import { watch } from 'vue';
 import type { AppError } from '../../../../preload/contract';
 import type { RejectWithdrawal, WithdrawalView } from '../../../../preload/contract/withdrawals';
 import { useBridge } from '../../bridge-key';
 import { loadWhenReady } from '../connection/use-load-when-ready';
 import { announce } from '../a11y/announcer';
 import { useProfilesStore } from '../profiles/profiles-store';
+import { showWaitingCount } from '../shell/window-title';
 import { useTeamSync } from '../team/use-team';
 import { createApprovalWantedNotifier } from './approval-wanted-notifier';
 import { useApprovalsStore } from './approvals-store';
 import { browserNotificationApi, createDeadlineNotifier, type DeadlineNotifier } from './deadline-notifier';
+import { createSettlementNotifier } from './settlement-notifier';
 
 let notifier: DeadlineNotifier | null = null;
 
@@ -46,11 +49,21 @@ export function useApprovalsSync(): ApprovalsSync {
   const deadlines = createDeadlineNotifier(browserNotificationApi(), inApp);
   notifier = deadlines;
   const wanted = createApprovalWantedNotifier(browserNotificationApi(), () => deadlines.askPermission(), inApp, (sentence) => announce(sentence, 'polite'));
+  // The queue's rows already tell a screen reader of a settled row (approvals-store.ts): this adds the toast and the desktop.
+  const settlements = createSettlementNotifier(browserNotificationApi(), (view, title, body) => {
+    const show = view.state === 'SUCCESS' ? message.success : view.state === 'FAILED' ? message.error : message.warning;
+    show(`${title}: ${body}`, { duration: 12_000, closable: true });
+  });
+  // The "N waiting" of the Approvals page, in front of the window's title on every page.
+  watch(() => store.waiting, showWaitingCount, { immediate: true });
   // The withdrawal form and the rows' team facts need the team's status wherever the app starts.
   useTeamSync();
   // Detached: the subscription lives as long as the app, not as the page that started it.
   loadWhenReady(load, () => {
-    api.on('withdrawalUpdated', ({ profileId, withdrawal }) => store.applyUpdate(profileId, withdrawal));
+    api.on('withdrawalUpdated', ({ profileId, withdrawal }) => {
+      store.applyUpdate(profileId, withdrawal);
+      if (profileId === profiles.activeProfileId) settlements.settled(withdrawal);
+    });
     api.on('withdrawalDeadlineSoon', ({ withdrawal, minutesLeft }) => void notifier?.notify(withdrawal, minutesLeft));
     api.on('teamChanged', () => void load());
     api.on('teamApprovalWanted', (event) => void wanted.notify(event));

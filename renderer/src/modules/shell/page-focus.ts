@@ -5,6 +5,7 @@
 // with nothing focused, so the first Tab reaches the sections at the top.
 import { nextTick } from 'vue';
 import type { Router } from 'vue-router';
+import { showPageTitle } from './window-title';
 
 const APP_NAME = 'Coffer';
 /** The route the app opens on before it moves on to its first page (see router.ts). */
@@ -19,7 +20,7 @@ export function pageTitle(label: string | undefined): string {
 export function followPageArrivals(router: Router, labelOf: (name: unknown) => string | undefined): void {
   router.afterEach((to, from, failure) => {
     if (failure) return;
-    document.title = pageTitle(labelOf(to.name));
+    showPageTitle(pageTitle(labelOf(to.name)));
     const firstPage = from.matched.length === 0 || from.name === START_ROUTE;
     if (!firstPage && labelOf(to.name) !== undefined) void nextTick(() => focusHeading(HEADING_WAIT_FRAMES));
   });

@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 // Withdrawal approvals end to end: the real web host, its built-in sandbox over real sockets, real Chromium.
 // Prepare → queue with countdown → approve → PENDING → SUCCESS (sandbox clock); reject →
-// ROLLED_BACK with the balance restored; a withdrawal from "another desktop" appears and expires
+// ROLLED_BACK with the balance restored; the waiting count in the window's title and the
+// completion told on the desktop; a withdrawal from "another desktop" appears and expires
 // after 61 sandbox minutes; bad input shows clear errors and sends nothing.
 import Decimal from '../../preload/contract/decimal';
-import type { Locator } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ETH_ADDRESS, SandboxDesk, approvalRow, goTo, openWithdrawal, recordSentOps } from './approvals-sandbox';
 import { confirmWithLastFour, prepareInUi } from './approval-steps';
@@ -15,11 +16,30 @@ function state(row: Locator): Promise<string | null> {
   return row.getAttribute('data-state');
 }
 
-test('prepare → queue with countdown → approve → PENDING, then SUCCESS as the sandbox clock advances', async ({ page, host }) => {
+/** Records every notification the page raises (the real constructor, watched), once permission is granted. */
+async function watchNotifications(page: Page, context: BrowserContext): Promise<() => Promise<string[]>> {
+  await context.grantPermissions(['notifications']);
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    const real = window.Notification;
+    (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
+    window.Notification = new Proxy(real, {
+      construct(target, args: [string, NotificationOptions?]) {
+        shown.push(`${args[0]} | ${args[1]?.body ?? ''}`);
+        return Reflect.construct(target, args) as object;
+      },
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
+}
+
+test('prepare → queue with countdown → approve → PENDING, then SUCCESS as the sandbox clock advances', async ({ page, host, context }) => {
+  const shown = await watchNotifications(page, context);
   const desk = await SandboxDesk.open(page, host.url);
   const id = await prepareInUi(page, '150');
   expect(id).not.toBe('');
   const row = approvalRow(page, id);
+  await expect(page).toHaveTitle(/^\(1\) .* — Coffer$/); // the waiting count, in the tab and the taskbar
   await expect(row.getByTestId('approval-amount')).toHaveText('150.000000 USDT');
   await expect(row.getByTestId('approval-address')).toHaveText(ETH_ADDRESS);
   await expect(row.getByTestId('approval-countdown')).toHaveText(/^(59|60|1:00):\d\d left$|^\d+:\d\d:\d\d left$/);
@@ -30,10 +50,13 @@ test('prepare → queue with countdown → approve → PENDING, then SUCCESS as 
   await confirmWithLastFour(page, ETH_ADDRESS);
   await expect(row).toHaveAttribute('data-state', 'PENDING');
   expect((await desk.transaction(id)).status).toBe('PENDING');
+  await expect(page).toHaveTitle(/^Approvals — Coffer$/);
 
   await desk.advanceClock(HOUR_MS); // far past the network's confirmations
   await expect(row).toHaveAttribute('data-state', 'SUCCESS', { timeout: 15_000 });
   await expect(row.getByTestId('approval-state')).toHaveText('Completed');
+  await expect.poll(shown).toHaveLength(1);
+  expect((await shown())[0]).toMatch(new RegExp(`^Withdrawal completed \\| 150(\\.0+)? USDT to the address ending ${ETH_ADDRESS.slice(-4)} \\(transaction ${id}\\)\\.$`));
 });
 
 test('reject → ROLLED_BACK and the wallet balance is restored', async ({ page, host }) => {
@@ -163,25 +186,12 @@ test('bulk approve: two selected withdrawals, each confirmed by its last four, b
 
 test('ten minutes before its deadline a waiting withdrawal raises a desktop notification', async ({ page, host, context }) => {
   test.setTimeout(120_000);
-  await context.grantPermissions(['notifications']);
-  // The real Notification constructor, watched: every notification the page raises is recorded.
-  await page.addInitScript(() => {
-    const shown: string[] = [];
-    const real = window.Notification;
-    (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
-    window.Notification = new Proxy(real, {
-      construct(target, args: [string, NotificationOptions?]) {
-        shown.push(`${args[0]} | ${args[1]?.body ?? ''}`);
-        return Reflect.construct(target, args) as object;
-      },
-    });
-  });
+  const shown = await watchNotifications(page, context);
   const desk = await SandboxDesk.open(page, host.url);
   await goTo(page, 'Approvals');
   const id = await desk.prepareWithdrawal({ currency: 'USDT', amount: '33', address: ETH_ADDRESS });
   const row = approvalRow(page, id);
   await expect(row).toHaveAttribute('data-state', 'CREATED', { timeout: 15_000 });
-  const shown = () => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
   expect(await shown()).toEqual([]);
 
   await desk.advanceClock(51 * 60 * 1000);

@@ -6,6 +6,7 @@ import iconPath from '../resources/icons/256x256.png?asset';
 import { createCore, type Core } from './core/app';
 import { sandboxLauncherFromEnv } from './core/sandbox-launcher';
 import { resolveDataDir } from './db/data-dir';
+import { APP_USER_MODEL_ID } from './electron/app-identity';
 import { registerAppScheme, serveAppScheme } from './electron/app-protocol';
 import { showWaitingApprovalsBadge } from './electron/badge';
 import { chooseFolderInDialog } from './electron/folder-dialog';
@@ -50,6 +51,8 @@ async function start(): Promise<void> {
 shareSqliteBinding();
 registerAppScheme();
 app.enableSandbox();
+// Before any window: Windows ties the taskbar button and notifications to this id.
+if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {

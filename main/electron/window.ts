@@ -71,7 +71,11 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
   // Navigation rules come from guardNavigation, which main/index.ts applies to every web contents
   // as it is created (this window's included); applying them twice would open links twice.
   rememberWindow(window, (state) => writeWindowState(options.dataDir, state));
-  window.once('ready-to-show', () => (placement.maximized ? window.maximize() : window.show()));
+  window.once('ready-to-show', () => {
+    // Maximised before it is shown, so it never flashes at its normal size first.
+    if (placement.maximized) window.maximize();
+    window.show();
+  });
   await window.loadURL(rendererEntryUrl(options.renderer));
   return window;
 }

@@ -5,6 +5,7 @@
 // adds itself). Code signing and notarisation use the credentials in the environment, and are
 // left out, saying so, without them.
 import type { Configuration } from 'electron-builder';
+import { APP_USER_MODEL_ID } from '../main/electron/app-identity';
 
 /** Electron's fuses as the package sets them; names as @electron/fuses' FuseV1Options spells them. */
 export const PACKAGE_FUSES = [
@@ -63,7 +64,8 @@ export function signingPlan(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): 
 export function builderConfig(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): Configuration {
   const signing = signingPlan(platform, env);
   return {
-    appId: 'io.github.coffer.desktop',
+    // The Windows AppUserModelID the running app sets must equal the Start-menu shortcut's.
+    appId: APP_USER_MODEL_ID,
     productName: 'Coffer',
     // The version is package.json's, which electron-builder reads itself.
     directories: { output: 'dist', buildResources: 'resources' },

@@ -231,6 +231,8 @@ export interface ReviewReport {
   signer: { fingerprint: string; publicKey: string; trusted: boolean; label: string | null } | null;
   /** True when the rows were loaded for the table: the data is intact (its signer may still be unknown). */
   loaded: boolean;
+  /** Loaded, yet the rows are still being stored: only the file's first rows can be read, unfiltered (no totals yet). */
+  loading: boolean;
   rows: number;
   teamApprovals: TeamApprovalsReport | null;
 }
@@ -282,8 +284,12 @@ export interface ReviewOperations {
   beginReview: Op<{ fileName: string; size: number }, { reviewId: string }>;
   /** The desktop app's file dialog; the review begun on the file picked (null: cancelled). */
   chooseReviewFile: Op<void, { review: ChosenReviewFile | null }>;
-  /** Verifies signature, hashes and row counts, then loads the rows when the data is intact. */
-  finishReview: Op<{ reviewId: string }, ReviewReport>;
+  /**
+   * Verifies signature, hashes and row counts, then loads the rows when the data is intact. With
+   * firstRows, answers as soon as the verdict is known and the file's first rows can be read (the
+   * report says loading; asking again without it answers once every row is stored).
+   */
+  finishReview: Op<{ reviewId: string; firstRows?: boolean }, ReviewReport>;
   reviewSummary: Op<{ reviewId: string; filter: HistoryFilter }, HistorySummary>;
   reviewRows: Op<HistoryRowsRequest & { reviewId: string }, HistoryRows>;
   reviewFlows: Op<{ reviewId: string; filter: HistoryFilter }, HistoryFlows>;
@@ -373,7 +379,7 @@ export const REVIEW_OPERATIONS = {
       .strict(),
   ),
   chooseReviewFile: changes(noPayload),
-  finishReview: changes(z.object({ reviewId }).strict()),
+  finishReview: changes(z.object({ reviewId, firstRows: z.boolean().optional() }).strict()),
   reviewSummary: reads(z.object({ reviewId, filter: historyFilter }).strict()),
   reviewRows: reads(z.object({ reviewId, ...rowWindow }).strict()),
   reviewFlows: reads(z.object({ reviewId, filter: historyFilter }).strict()),

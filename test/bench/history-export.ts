@@ -90,8 +90,9 @@ const TASKS: Record<string, Task> = {
     return `verified, ${verification.manifest?.rowCount} rows, ${((verification.manifest?.files[0]?.bytes ?? 0) / MB).toFixed(0)} MiB of CSV hashed`;
   },
   'load it for review (verify + insert every row)': async (dir) => {
-    const data: ReviewTaskData = { kind: 'review', zipPath: join(dir, CSV_ZIP), dbPath: join(dir, `review-${Date.now()}.db`), trusted: trustOnly(key) };
-    const { verification, rows } = await runWorkerJob<ReviewTaskResult>(SOURCE_WORKER, data).result;
+    const dbPath = join(dir, `review-${Date.now()}.db`);
+    const data: ReviewTaskData = { kind: 'review', zipPath: join(dir, CSV_ZIP), dbPath, firstRowsPath: `${dbPath}.first`, trusted: trustOnly(key) };
+    const { verification, rows } = await runWorkerJob<ReviewTaskResult>(SOURCE_WORKER, data, { request: async () => null }).result;
     if (!verification.verified) throw new Error('not verified');
     return `${rows} rows loaded`;
   },

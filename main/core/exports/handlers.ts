@@ -73,10 +73,20 @@ export function createReviewHandlers(reviews: ReviewSessions): Pick<Handlers, ke
   return {
     beginReview: async (request) => ok(await reviews.begin(request)),
     chooseReviewFile: async () => ok({ review: await reviews.choose() }),
-    finishReview: async ({ reviewId }) => ok(await reviews.finish(reviewId)),
-    reviewSummary: async ({ reviewId, filter }) => ok(reviews.summary(reviewId, filter)),
-    reviewRows: async ({ reviewId, ...window }) => ok(reviews.rows(reviewId, window)),
-    reviewFlows: async ({ reviewId, filter }) => ok(reviews.flows(reviewId, filter)),
+    finishReview: async ({ reviewId, firstRows }) => ok(await reviews.finish(reviewId, { firstRows })),
+    // While the rows load, what counts every row waits for them: never a total of the first rows.
+    reviewSummary: async ({ reviewId, filter }) => {
+      await reviews.settled(reviewId);
+      return ok(reviews.summary(reviewId, filter));
+    },
+    reviewRows: async ({ reviewId, ...window }) => {
+      await reviews.settled(reviewId, window.filter);
+      return ok(reviews.rows(reviewId, window));
+    },
+    reviewFlows: async ({ reviewId, filter }) => {
+      await reviews.settled(reviewId);
+      return ok(reviews.flows(reviewId, filter));
+    },
     reviewBalances: async ({ reviewId }) => ok(reviews.balances(reviewId)),
     closeReview: async ({ reviewId }) => ok(await reviews.close(reviewId)),
   };

@@ -1,11 +1,14 @@
 // Offline review of an export: the file reaches the review's folder in one stream (the web host's
-// upload request, or the path the desktop app's dialog picked, copied), main checks it in a worker (signature, hashes, row counts) and, when the data is intact, loads its rows into a
-// temporary database that the history query engine answers from, like the History page (a
-// balances export's day is read from its file and kept instead, never loaded as transactions). A
-// review needs no profile, no keychain and no network: its only inputs are the file and the
-// trust list from settings. At most MAX_SESSIONS are open; opening another closes the oldest.
-// Everything a review wrote lives in its own temporary folder, deleted when it is closed (or, after
-// a crash, at the next start).
+// upload request, or the path the desktop app's dialog picked, copied), main checks it in a worker
+// (signature, hashes, row counts) and, when the data is intact, loads its rows into a temporary
+// database that the history query engine answers from, like the History page (a balances
+// export's day is read from its file and kept instead, never loaded as transactions). The verdict
+// comes first: while the rest of the rows are stored, the file's first rows, unfiltered, are read
+// from a small database of their own, and whatever counts every row (the summary, the flows, a
+// filter) waits for the load to end. A review needs no profile, no keychain and no network: its
+// only inputs are the file and the trust list from settings. At most MAX_SESSIONS are open;
+// opening another closes the oldest. Everything a review wrote lives in its own temporary folder,
+// deleted when it is closed (or, after a crash, at the next start).
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
@@ -22,7 +25,7 @@ import { bindingOptions } from '../sqlite-binding';
 import { runWorkerJob, type WorkerJob } from '../worker-thread';
 import { MAX_UNPACKED_BYTES } from '../zip/format';
 import { removeLeftoverReviewFolders, reviewFolderPrefix } from './leftovers';
-import type { ReviewTaskData, ReviewTaskResult } from './review-task';
+import type { FirstRowsReady, ReviewTaskData, ReviewTaskResult } from './review-task';
 
 export const MAX_SESSIONS = 4;
 /** An export's data unpacks to at most MAX_UNPACKED_BYTES, and deflate never grows it by more than a fraction of a percent. */
@@ -49,6 +52,10 @@ interface Session {
   /** The file being received (one stream at a time); finish waits for it. */
   writing: Promise<unknown> | null;
   checking: Promise<ReviewReport> | null;
+  /** The report as soon as the verdict is known and the first rows can be read (else the final one). */
+  firstReport: Promise<ReviewReport> | null;
+  /** The first rows' database, read while the rest are stored. */
+  firstRowsDb: Database.Database | null;
   job: WorkerJob<ReviewTaskResult> | null;
   db: Database.Database | null;
   query: HistoryQuery | null;
@@ -80,7 +87,7 @@ export class ReviewSessions {
     const id = randomUUID();
     const dir = await mkdtemp(join(this.deps.tmpRoot ?? tmpdir(), reviewFolderPrefix()));
     this.sessions.set(id, {
-      id, fileName: request.fileName, size: request.size, dir, received: 0, writing: null, checking: null, job: null, db: null, query: null, balances: null, closed: false,
+      id, fileName: request.fileName, size: request.size, dir, received: 0, writing: null, checking: null, firstReport: null, firstRowsDb: null, job: null, db: null, query: null, balances: null, closed: false,
     });
     return { reviewId: id };
   }
@@ -153,23 +160,49 @@ export class ReviewSessions {
     return { received };
   }
 
-  /** Checks the file and loads it when intact; asking again gives the same report. */
-  async finish(reviewId: string): Promise<ReviewReport> {
+  /**
+   * Checks the file and loads it when intact; asking again gives the same report. With firstRows,
+   * answers once the verdict is known and the first rows can be read, the rest still loading.
+   */
+  async finish(reviewId: string, options: { firstRows?: boolean } = {}): Promise<ReviewReport> {
     const session = this.open(reviewId);
-    session.checking ??= Promise.resolve(session.writing).then(() => this.check(session));
-    return session.checking;
+    if (session.checking === null || session.firstReport === null) {
+      let firstReady: (report: ReviewReport) => void = () => undefined;
+      let firstFailed: (error: unknown) => void = () => undefined;
+      const firstReport = new Promise<ReviewReport>((resolve, reject) => {
+        firstReady = resolve;
+        firstFailed = reject;
+      });
+      // Only those who asked for it see its failure: the same one the whole check throws.
+      firstReport.catch(() => undefined);
+      const checking = Promise.resolve(session.writing).then(() => this.check(session, firstReady));
+      checking.then(firstReady, firstFailed);
+      session.checking = checking;
+      session.firstReport = firstReport;
+    }
+    return options.firstRows === true ? session.firstReport : session.checking;
+  }
+
+  /**
+   * Resolves once the review can answer `filter` over every row it will hold: at once when no rows
+   * are loading, or for no filter (the first rows), else when the load ends.
+   */
+  async settled(reviewId: string, filter?: HistoryFilter): Promise<void> {
+    const session = this.open(reviewId);
+    if (session.firstRowsDb === null || (filter !== undefined && isNoFilter(filter))) return;
+    await session.checking?.catch(() => undefined);
   }
 
   summary(reviewId: string, filter: HistoryFilter): HistorySummary {
-    return this.loaded(reviewId).summary(filter);
+    return this.complete(reviewId).summary(filter);
   }
 
   rows(reviewId: string, request: HistoryRowsRequest): HistoryRows {
-    return this.loaded(reviewId).rows(request);
+    return (isNoFilter(request.filter) ? this.loaded(reviewId) : this.complete(reviewId)).rows(request);
   }
 
   flows(reviewId: string, filter: HistoryFilter): HistoryFlows {
-    return this.loaded(reviewId).flows(filter);
+    return this.complete(reviewId).flows(filter);
   }
 
   /** The day a balances export holds, read from its file when it checked out. */
@@ -187,6 +220,7 @@ export class ReviewSessions {
     this.sessions.delete(reviewId);
     session.closed = true;
     session.job?.cancel();
+    session.firstRowsDb?.close();
     session.db?.close();
     await rm(session.dir, { recursive: true, force: true });
   }
@@ -210,28 +244,50 @@ export class ReviewSessions {
     return session.query;
   }
 
+  /** The query over every row: never a total of the first rows only. */
+  private complete(reviewId: string): HistoryQuery {
+    const query = this.loaded(reviewId);
+    if (this.open(reviewId).firstRowsDb !== null) {
+      throw new AppFailure('NOT_LOADED', 'The rows are still being loaded: only the first rows can be read until every row is stored', 'reviewId');
+    }
+    return query;
+  }
+
   private zipPath(session: Session): string {
     return join(session.dir, 'export.zip');
   }
 
-  private async check(session: Session): Promise<ReviewReport> {
+  private async check(session: Session, firstReady: (report: ReviewReport) => void): Promise<ReviewReport> {
     if (session.received !== session.size) {
       session.checking = null;
       throw new AppFailure('VALIDATION', `Only ${session.received} of ${session.size} bytes of ${session.fileName} have arrived`, 'reviewId');
     }
     const dbPath = join(session.dir, 'review.db');
-    const data: ReviewTaskData = { kind: 'review', zipPath: this.zipPath(session), dbPath, trusted: this.deps.trustedKeys(), nativeBinding: this.deps.nativeBinding };
+    const firstRowsPath = join(session.dir, 'first-rows.db');
+    const data: ReviewTaskData = { kind: 'review', zipPath: this.zipPath(session), dbPath, firstRowsPath, trusted: this.deps.trustedKeys(), nativeBinding: this.deps.nativeBinding };
     session.job = runWorkerJob<ReviewTaskResult>(this.deps.workerScript, data, {
       progress: (done, total, phase) => this.deps.progress({ reviewId: session.id, phase: phase === 'loading' ? 'loading' : 'verifying', done, total }),
+      request: async (body) => {
+        const { verification } = body as FirstRowsReady;
+        if (session.closed) throw new Error('The review was closed');
+        session.firstRowsDb = new Database(firstRowsPath, bindingOptions(this.deps.nativeBinding, { readonly: true }));
+        session.query = createHistoryQuery(session.firstRowsDb);
+        firstReady(reportOf(session, verification, { loaded: true, loading: true, rows: verification.signed?.rowCount ?? 0 }));
+        return null;
+      },
     });
     let outcome: ReviewTaskResult;
     try {
       outcome = await session.job.result;
     } catch (error) {
       session.checking = null;
+      session.firstReport = null;
       throw new AppFailure('REVIEW_FAILED', `The export could not be checked: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       session.job = null;
+      session.query = null;
+      session.firstRowsDb?.close();
+      session.firstRowsDb = null;
     }
     const { verification, rows, balances } = outcome;
     const loaded = verification.intact && !session.closed && rows === verification.signed?.rowCount;
@@ -241,16 +297,24 @@ export class ReviewSessions {
       session.db = new Database(dbPath, bindingOptions(this.deps.nativeBinding, { readonly: true }));
       session.query = createHistoryQuery(session.db);
     }
-    return {
-      reviewId: session.id,
-      fileName: session.fileName,
-      verified: verification.verified && loaded,
-      problems: verification.problems,
-      manifest: verification.manifest,
-      signer: verification.signer,
-      loaded,
-      rows: loaded ? rows : 0,
-      teamApprovals: verification.teamApprovals,
-    };
+    return reportOf(session, verification, { loaded, loading: false, rows: loaded ? rows : 0 });
   }
+}
+
+function reportOf(session: Session, verification: ReviewTaskResult['verification'], rows: Pick<ReviewReport, 'loaded' | 'loading' | 'rows'>): ReviewReport {
+  return {
+    reviewId: session.id,
+    fileName: session.fileName,
+    verified: verification.verified && rows.loaded,
+    problems: verification.problems,
+    manifest: verification.manifest,
+    signer: verification.signer,
+    ...rows,
+    teamApprovals: verification.teamApprovals,
+  };
+}
+
+/** No filter: every row, in the table's order (what the first rows can answer). */
+function isNoFilter(filter: HistoryFilter): boolean {
+  return Object.values(filter).every((value) => value === undefined);
 }

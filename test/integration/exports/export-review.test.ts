@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportResult, HistoryFilter } from '../../../preload/contract/history';
 import { exportFolder, runExportJob, type ExportJobDeps } from '../../../main/core/exports/export-job';
+import { FIRST_ROWS } from '../../../main/core/exports/review/rows-load';
 import { MAX_REVIEW_FILE_BYTES, MAX_SESSIONS, ReviewSessions } from '../../../main/core/exports/review/sessions';
 import { SOURCE_WORKER } from '../../../main/core/exports/worker-thread';
 import { createHistoryQuery, insertEntries, type HistoryQuery } from '../../../main/core/history/query';
@@ -111,7 +112,7 @@ describe('an export', () => {
     it('loads an intact export and answers exactly as the store does', async () => {
       const reviewId = await handOver(csv.path);
       const report = await reviews.finish(reviewId);
-      expect(report).toMatchObject({ verified: true, loaded: true, rows: ROWS.length, problems: [] });
+      expect(report).toMatchObject({ verified: true, loaded: true, loading: false, rows: ROWS.length, problems: [] });
       expect(report.manifest).toMatchObject({ profileName: 'Main desk (EU)', account: 'https://api.example.test (API v3)', rowCount: ROWS.length });
       expect(events.some((event) => event.phase === 'loading' && event.done === ROWS.length)).toBe(true);
       for (const filter of [{}, { currencies: ['SHIB'] }, { text: 'sum' }, { statuses: ['SUCCESS'], direction: 'in' as const }]) {
@@ -121,6 +122,26 @@ describe('an export', () => {
       const window = { filter: {}, offset: 2_500, limit: 100 };
       expect(reviews.rows(reviewId, window)).toEqual(query.rows(window));
       expect(await reviews.finish(reviewId)).toEqual(report);
+    });
+
+    it('answers the verdict with the first rows while the rest load, and nothing counted over every row before they are in', async () => {
+      const reviewId = await handOver(csv.path);
+      const first = await reviews.finish(reviewId, { firstRows: true });
+      // Main hears of the load's end in a later task: what it answers now is what the page sees while loading.
+      expect(first).toMatchObject({ verified: true, loaded: true, loading: true, rows: ROWS.length, problems: [] });
+      const top = { filter: {}, offset: 0, limit: 50 };
+      // The file's first rows in its order: an export lists the oldest first.
+      const oldest = query.rows({ filter: {}, offset: ROWS.length - 50, limit: 50 });
+      expect(reviews.rows(reviewId, top)).toEqual({ ...oldest, rows: oldest.rows.reverse(), total: FIRST_ROWS });
+      expect(reviews.rows(reviewId, { ...top, offset: FIRST_ROWS - 10 }).rows).toEqual(query.rows({ filter: {}, offset: ROWS.length - FIRST_ROWS, limit: 10 }).rows.reverse());
+      const stillLoading = expect.objectContaining({ code: 'NOT_LOADED', message: expect.stringContaining('still being loaded') });
+      expect(() => reviews.summary(reviewId, {})).toThrow(stillLoading);
+      expect(() => reviews.flows(reviewId, {})).toThrow(stillLoading);
+      expect(() => reviews.rows(reviewId, { ...top, filter: { currencies: ['BTC'] } })).toThrow(stillLoading);
+      await reviews.settled(reviewId, { currencies: ['BTC'] });
+      expect(reviews.summary(reviewId, {})).toEqual(query.summary({}));
+      expect(reviews.rows(reviewId, { ...top, offset: 2_900 })).toEqual(query.rows({ ...top, offset: 2_900 }));
+      expect(await reviews.finish(reviewId)).toEqual({ ...first, loading: false });
     });
 
     it('loads a JSON export from transactions.json, and a Koinly export from its transactions.csv', async () => {

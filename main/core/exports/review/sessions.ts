@@ -197,8 +197,11 @@ export class ReviewSessions {
     return this.complete(reviewId).summary(filter);
   }
 
+  /** While the rows load, the first rows of the file, in the file's order (an export's: oldest first). */
   rows(reviewId: string, request: HistoryRowsRequest): HistoryRows {
-    return (isNoFilter(request.filter) ? this.loaded(reviewId) : this.complete(reviewId)).rows(request);
+    const session = this.open(reviewId);
+    if (session.firstRowsDb === null || !isNoFilter(request.filter)) return this.complete(reviewId).rows(request);
+    return inFileOrder(this.loaded(reviewId), request);
   }
 
   flows(reviewId: string, filter: HistoryFilter): HistoryFlows {
@@ -314,7 +317,17 @@ function reportOf(session: Session, verification: ReviewTaskResult['verification
   };
 }
 
-/** No filter: every row, in the table's order (what the first rows can answer). */
+/** The first rows' window counted from the oldest: the newest-first window that ends where it starts, reversed. */
+function inFileOrder(query: HistoryQuery, { offset, limit }: HistoryRowsRequest): HistoryRows {
+  const total = query.count({});
+  const end = Math.max(0, total - offset);
+  const start = Math.max(0, end - limit);
+  if (end === start) return { rows: [], total };
+  const window = query.rows({ filter: {}, offset: start, limit: end - start });
+  return { ...window, rows: window.rows.reverse() };
+}
+
+/** No filter: every row (what the first rows can answer). */
 function isNoFilter(filter: HistoryFilter): boolean {
   return Object.values(filter).every((value) => value === undefined);
 }

@@ -65,12 +65,21 @@ export interface StageProgress {
   percent: number;
 }
 
-/** Sending, then checking the hashes while the rows are read, then storing them: each with its own whole percent. */
+/** Sending, then checking the signature and hashing every file: each with its own whole percent. */
 export function stageProgress(stage: ReviewStage, upload: { sent: number; size: number }, check: ReviewCheck | null): StageProgress | null {
-  const percent = (done: number, total: number) => (total <= 0 ? 0 : Math.floor((100 * Math.min(done, total)) / total));
-  if (stage === 'uploading') return { label: `Sending the file · ${percent(upload.sent, upload.size)} %`, percent: percent(upload.sent, upload.size) };
+  if (stage === 'uploading') return { label: `Sending the file · ${percentOf(upload.sent, upload.size)} %`, percent: percentOf(upload.sent, upload.size) };
   if (stage !== 'checking') return null;
   if (check === null) return { label: 'Opening the file…', percent: 0 };
-  const what = check.phase === 'verifying' ? 'Checking hashes and reading rows' : 'Indexing rows';
-  return { label: `${what} · ${percent(check.done, check.total)} %`, percent: percent(check.done, check.total) };
+  return { label: `Checking the signature and hashes · ${percentOf(check.done, check.total)} %`, percent: percentOf(check.done, check.total) };
+}
+
+/** "Loading rows · 37 % · 370,000 of 1,000,000 stored": the rows stored so far of the rows signed. */
+export function rowsLoadProgress(rows: number, check: ReviewCheck | null): StageProgress {
+  const stored = check?.phase === 'loading' ? Math.min(check.done, rows) : 0;
+  const percent = percentOf(stored, rows);
+  return { label: `Loading rows · ${percent} % · ${stored.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} stored`, percent };
+}
+
+function percentOf(done: number, total: number): number {
+  return total <= 0 ? 0 : Math.floor((100 * Math.min(done, total)) / total);
 }

@@ -1,9 +1,11 @@
 // Opening an export for review and what follows: the file handed to main (sent by the page in the
 // web host, read by main from the desktop app's dialog), the check's progress from reviewProgress,
-// the report, trusting its signer, and closing it. Needs no profile, and asks nothing of any
-// server: main reads the file, the local store answers the table.
+// the verdict with the first rows, then the complete report once every row is stored, trusting its
+// signer, and closing it. Needs no profile, and asks nothing of any server: main reads the file,
+// the local store answers the table.
 import { onScopeDispose } from 'vue';
 import type { AppError } from '../../../../preload/contract';
+import type { ReviewReport } from '../../../../preload/contract/history';
 import { useBridge } from '../../bridge-key';
 import { uploadExport, type ExportFile } from './review-upload';
 import { useReviewStore } from './review-store';
@@ -18,6 +20,13 @@ export interface ReviewWork {
   close(): Promise<void>;
   /** Null when the signer is trusted now, else why not (field 'label' or 'publicKey' when named). */
   trustSigner(label: string): Promise<AppError | null>;
+}
+
+/** The complete report, with its signer trusted when the reviewer trusted it while the rows loaded. */
+function keepingTrust(complete: ReviewReport, shown: ReviewReport | null): ReviewReport {
+  const signer = shown?.signer;
+  if (!signer?.trusted || signer.label === null || complete.signer?.trusted !== false) return complete;
+  return withTrustedSigner(complete, [{ fingerprint: signer.fingerprint, publicKey: signer.publicKey, label: signer.label, own: false, addedAt: '' }]);
 }
 
 export function useReview(): ReviewWork {
@@ -61,15 +70,23 @@ export function useReview(): ReviewWork {
     await finish(review.reviewId);
   }
 
+  /** The verdict and the first rows as soon as main has them, then the report once every row is stored. */
   async function finish(reviewId: string): Promise<void> {
     store.setChecking(reviewId);
-    const finished = await api.finishReview({ reviewId });
-    if (finished.ok) {
-      store.setReport(finished.value);
-    } else {
-      void api.closeReview({ reviewId });
-      store.setFailed(finished.error);
-    }
+    const first = await api.finishReview({ reviewId, firstRows: true });
+    if (store.reviewId !== reviewId) return; // closed, or another opened, meanwhile
+    if (!first.ok) return failed(reviewId, first.error);
+    store.setReport(first.value);
+    if (!first.value.loading) return;
+    const complete = await api.finishReview({ reviewId });
+    if (store.reviewId !== reviewId) return;
+    if (complete.ok) store.setReport(keepingTrust(complete.value, store.report));
+    else failed(reviewId, complete.error);
+  }
+
+  function failed(reviewId: string, error: AppError): void {
+    void api.closeReview({ reviewId });
+    store.setFailed(error);
   }
 
   async function trustSigner(label: string): Promise<AppError | null> {

@@ -28,6 +28,7 @@ export function report(overrides: Partial<ReviewReport> = {}): ReviewReport {
     },
     signer: { fingerprint: FINGERPRINT, publicKey: PUBLIC_KEY, trusted: true, label: 'Treasury desk' },
     loaded: true,
+    loading: false,
     rows: 2_500,
     teamApprovals: null,
     ...overrides,

@@ -1,7 +1,8 @@
 // useReview with a stand-in bridge: a file goes to main in one request (the web host's sender) or
 // is picked in main's dialog (the desktop app), the check's progress follows reviewProgress for
-// this review only, the report lands in the store; a failure closes the review in main; trusting
-// the signer sends its public key and shows the report verified; closing clears.
+// this review only, the report lands in the store (the verdict with the first rows, then the
+// complete one once every row is stored); a failure closes the review in main; trusting the signer
+// sends its public key and shows the report verified; closing clears.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, type Result } from '../../../../preload/contract/result';
@@ -9,11 +10,11 @@ import type { Bridge, ReviewFileSender } from '../../../../renderer/src/bridge';
 import type { ReviewReport } from '../../../../preload/contract/history';
 import { useReviewStore } from '../../../../renderer/src/modules/review/review-store';
 import { useReview } from '../../../../renderer/src/modules/review/use-review';
-import { stageProgress } from '../../../../renderer/src/modules/review/review-words';
+import { rowsLoadProgress, stageProgress } from '../../../../renderer/src/modules/review/review-words';
 import { fakeBridge, settle, withSetup } from '../fake-bridge';
 import { FINGERPRINT, PUBLIC_KEY, unknownSigner } from './fixtures';
 
-function reviewBridge(finish: () => Result<ReviewReport> | Promise<Result<ReviewReport>>) {
+function reviewBridge(finish: (request: { reviewId: string; firstRows?: boolean }) => Result<ReviewReport> | Promise<Result<ReviewReport>>) {
   return fakeBridge({
     beginReview: () => ok({ reviewId: 'r1' }),
     finishReview: finish,
@@ -45,13 +46,38 @@ describe('useReview', () => {
     fake.emit('reviewProgress', { reviewId: 'other', phase: 'loading', done: 9, total: 10 });
     expect(store.check).toBeNull();
     fake.emit('reviewProgress', { reviewId: 'r1', phase: 'verifying', done: 1, total: 4 });
-    expect(stageProgress(store.stage, store.upload, store.check)).toEqual({ label: 'Checking hashes and reading rows · 25 %', percent: 25 });
+    expect(stageProgress(store.stage, store.upload, store.check)).toEqual({ label: 'Checking the signature and hashes · 25 %', percent: 25 });
     answer(ok(unknownSigner()));
     await opening;
     expect(store.stage).toBe('done');
     expect(store.report?.reviewId).toBe('r1');
     expect(fake.calls.map((call) => call.op)).toEqual(['beginReview', 'finishReview']);
     expect(sent).toEqual([{ reviewId: 'r1', size: 600_000 }]);
+  });
+
+  it('shows the verdict while the rows load, then the complete report, keeping a trust given meanwhile', async () => {
+    let complete: (report: Result<ReviewReport>) => void = () => undefined;
+    const fake = reviewBridge(({ firstRows }) =>
+      firstRows === true ? ok({ ...unknownSigner(), loading: true }) : new Promise((resolve) => (complete = resolve)),
+    );
+    fake.answer('trustExportKey', ({ label }) => ok([{ fingerprint: FINGERPRINT, publicKey: PUBLIC_KEY, label, own: false, addedAt: '2026-04-02T00:00:00Z' }]));
+    const { result: review } = withSetup(sending(fake.bridge), () => useReview());
+    const store = useReviewStore();
+    const opening = review.open(new File([randomBytes(10)], 'export.zip'));
+    await settle();
+    expect(store.stage).toBe('done');
+    expect(store.report?.loading).toBe(true);
+    expect(rowsLoadProgress(2_500, store.check)).toEqual({ label: 'Loading rows · 0 % · 0 of 2,500 stored', percent: 0 });
+    fake.emit('reviewProgress', { reviewId: 'r1', phase: 'loading', done: 1_000, total: 2_500 });
+    expect(rowsLoadProgress(2_500, store.check)).toEqual({ label: 'Loading rows · 40 % · 1,000 of 2,500 stored', percent: 40 });
+    expect(await review.trustSigner('Berlin desk')).toBeNull();
+    complete(ok(unknownSigner()));
+    await opening;
+    expect(store.report).toMatchObject({ loading: false, verified: true, signer: { trusted: true, label: 'Berlin desk' } });
+    expect(fake.calls.filter((call) => call.op === 'finishReview').map((call) => call.request)).toEqual([
+      { reviewId: 'r1', firstRows: true },
+      { reviewId: 'r1' },
+    ]);
   });
 
   it('closes the review in main when the file was not taken whole', async () => {

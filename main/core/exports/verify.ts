@@ -38,13 +38,6 @@ export interface Verification {
 
 export type VerifyProgress = (done: number, total: number) => void;
 
-/**
- * Given the data file once the signature holds, a consumer of its bytes as they are hashed (or
- * none): the rows are read in the same pass as the hash, so the file is inflated once. What it
- * made of them counts only if the verification comes out intact; it must not throw.
- */
-export type DataConsumer = (dataFile: string, manifest: Manifest) => ((chunk: Buffer) => void) | null;
-
 const notExport = (message: string): Verification => ({
   problems: [{ kind: 'notExport', message }], manifest: null, signed: null, signer: null, intact: false, verified: false, dataFile: null, teamApprovals: null,
 });
@@ -53,7 +46,6 @@ export async function verifyExport(
   path: string,
   trusted: readonly TrustedKey[],
   progress: VerifyProgress = () => undefined,
-  consumer: DataConsumer = () => null,
 ): Promise<Verification> {
   let zip: ZipReader;
   try {
@@ -62,13 +54,13 @@ export async function verifyExport(
     return notExport(`This file is not a Coffer export: ${reason(error)}`);
   }
   try {
-    return await verifyArchive(zip, trusted, progress, consumer);
+    return await verifyArchive(zip, trusted, progress);
   } finally {
     await zip.close();
   }
 }
 
-async function verifyArchive(zip: ZipReader, trusted: readonly TrustedKey[], progress: VerifyProgress, consumer: DataConsumer): Promise<Verification> {
+async function verifyArchive(zip: ZipReader, trusted: readonly TrustedKey[], progress: VerifyProgress): Promise<Verification> {
   if (!zip.entries.has(MANIFEST_NAME) || !zip.entries.has(SIGNATURE_NAME)) {
     return notExport('This file is not a Coffer export: it holds no signed manifest (manifest.json and manifest.sig)');
   }
@@ -94,10 +86,7 @@ async function verifyArchive(zip: ZipReader, trusted: readonly TrustedKey[], pro
   const listed = new Set(manifest.files.map((file) => file.name));
   const dataFile = dataFileOf(manifest, listed);
   const listProblems = archiveListProblems(zip, manifest.files);
-  // Rows read from a file of an archive already known to be changed would be thrown away.
-  const consume = dataFile === null || listProblems.length > 0 ? null : consumer(dataFile, manifest);
-  const sink = dataFile === null || consume === null ? null : { name: dataFile, consume };
-  const problems = [...listProblems, ...(await fileProblems(zip, manifest.files, progress, sink))];
+  const problems = [...listProblems, ...(await fileProblems(zip, manifest.files, progress))];
   const intact = problems.length === 0;
   const teamApprovals = await readTeamApprovals(zip, manifest.files, problems);
   const trust = signerTrust(trusted, manifest.signer.publicKey);
@@ -134,12 +123,7 @@ function archiveListProblems(zip: ZipReader, files: readonly ManifestFile[]): Re
   return problems;
 }
 
-interface DataSink {
-  name: string;
-  consume(chunk: Buffer): void;
-}
-
-async function fileProblems(zip: ZipReader, files: readonly ManifestFile[], progress: VerifyProgress, sink: DataSink | null): Promise<ReviewProblem[]> {
+async function fileProblems(zip: ZipReader, files: readonly ManifestFile[], progress: VerifyProgress): Promise<ReviewProblem[]> {
   const present = files.filter((file) => zip.entries.has(file.name));
   const total = present.reduce((sum, file) => sum + (zip.entries.get(file.name)?.size ?? 0), 0);
   let done = 0;
@@ -152,11 +136,9 @@ async function fileProblems(zip: ZipReader, files: readonly ManifestFile[], prog
       continue;
     }
     const hash = createHash('sha256');
-    const consume = sink?.name === file.name ? sink.consume : null;
     try {
       for await (const chunk of zip.read(file.name)) {
         hash.update(chunk);
-        consume?.(chunk);
         done += chunk.length;
         progress(done, total);
       }

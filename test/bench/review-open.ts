@@ -2,11 +2,13 @@
 // the first argument says) in a temporary store, exported to a signed CSV zip as the app makes it,
 // then the built web host spawned (no sandbox: a review needs no profile) and its page driven in
 // Chromium: Review, the zip set on the page's file input, the clock stopped when the verdict and
-// the first row of the table are visible. Floor in the same run: SHA-256 of the zip's bytes. Peak
-// RSS is the host process's VmHWM (the review's worker thread lives in it). The page's moments
-// split the time (sending, checking while reading rows, indexing, the first rows on screen), and
-// a pass over the same zip in this process splits the worker's one pass into inflating, hashing,
-// parsing and storing, then the sums and indexes.
+// the first row of the table are visible (the goal), and again when every row is stored and the
+// totals show (told beside it, so the first figure is not read as the whole load). Floor in the
+// same run: SHA-256 of the zip's bytes. Peak RSS is the host process's VmHWM (the review's worker
+// thread lives in it). The page's moments split the time (sending, checking the hashes, the first
+// rows on screen, the rest of the rows), and passes over the same zip in this process split the
+// worker's two passes: inflating and hashing, then inflating, parsing and storing, then the sums
+// and indexes.
 // Needs a build (npx electron-vite build); made here when out/main/host.js is missing.
 // Run: npx tsx test/bench/review-open.ts [rows]
 import { spawnSync } from 'node:child_process';
@@ -73,21 +75,33 @@ const WATCH_MOMENTS = `(() => {
     const opener = document.querySelector('[data-testid="review-opener"]');
     if (opener && opener.getAttribute('data-stage') === 'checking') seen('checking');
     const label = document.querySelector('[data-testid="review-progress"]')?.textContent ?? '';
-    if (label.includes('Checking hashes')) seen('reading');
-    if (label.includes('Indexing')) seen('indexing');
+    if (label.includes('Checking the signature')) seen('hashing');
     if (document.querySelector('[data-testid="review-verdict"]') !== null) seen('verdict');
+    if (document.querySelector('[data-testid="review-page"][data-rows="complete"] [data-testid="history-totals"]') !== null) seen('complete');
   }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
 })()`;
 
 /** The page's moments, in ms since the file was set: what the opener shows, first seen. */
 interface Moments {
   checking?: number;
-  reading?: number;
-  indexing?: number;
+  hashing?: number;
   verdict?: number;
+  complete?: number;
 }
 
-async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; moments: Moments; idleMiB: number; peakAt: Record<string, number>; peakMiB: number; verdict: string }> {
+interface Opened {
+  /** File set → verdict and first row visible. */
+  ms: number;
+  /** File set → every row stored, the totals on screen. */
+  completeMs: number;
+  moments: Moments;
+  idleMiB: number;
+  peakAt: Record<string, number>;
+  peakMiB: number;
+  verdict: string;
+}
+
+async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<Opened> {
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
   const host = await spawnBuiltHost(env, ROOT);
   try {
@@ -110,19 +124,22 @@ async function openFromPage(zipPath: string, env: NodeJS.ProcessEnv): Promise<{ 
     await page.getByTestId('review-verdict').waitFor({ state: 'visible', timeout: OPEN_TIMEOUT_MS });
     await page.getByTestId('history-row').first().waitFor({ state: 'visible', timeout: OPEN_TIMEOUT_MS });
     const ms = performance.now() - started;
+    await page.getByTestId('history-totals').waitFor({ state: 'visible', timeout: OPEN_TIMEOUT_MS });
+    await page.getByTestId('history-row').first().waitFor({ state: 'visible', timeout: OPEN_TIMEOUT_MS });
+    const completeMs = performance.now() - started;
     const raw = (await page.evaluate('window.reviewMoments')) as Record<string, number>;
     const moments = Object.fromEntries(Object.entries(raw).map(([name, at]) => [name, at - setAt])) as Moments;
     const verdict = (await page.getByTestId('review-verdict').getAttribute('data-kind')) ?? '';
-    return { ms, moments, idleMiB, peakAt, peakMiB: peakRssMiB(host.child.pid as number), verdict };
+    return { ms, completeMs, moments, idleMiB, peakAt, peakMiB: peakRssMiB(host.child.pid as number), verdict };
   } finally {
     await browser.close();
     host.child.kill('SIGTERM');
   }
 }
 
-/** The worker's one pass, timed part by part in this process: inflate, hash, parse, store, then sums and indexes. */
+/** The worker's passes, timed part by part in this process: inflate and hash (the verdict), then inflate, parse, store, then sums and indexes. */
 async function splitPass(zipPath: string, dir: string): Promise<Record<string, number>> {
-  const parts = { 'inflate + CRC': 0, 'SHA-256': 0, 'CSV parse': 0, 'store rows (add)': 0, 'sums + indexes (finish)': 0 };
+  const parts = { 'verdict: inflate + CRC': 0, 'verdict: SHA-256': 0, 'rows: inflate + CRC': 0, 'rows: CSV parse': 0, 'rows: store (add)': 0, 'rows: sums + indexes (finish)': 0 };
   const db = new Database(join(dir, 'split.db'));
   const loader = bulkLoader(db);
   let batch: HistoryEntry[] = [];
@@ -137,24 +154,28 @@ async function splitPass(zipPath: string, dir: string): Promise<Record<string, n
     mark = now;
   };
   for await (const chunk of zip.read('transactions.csv')) {
-    lap('inflate + CRC');
+    lap('verdict: inflate + CRC');
     hash.update(chunk);
-    lap('SHA-256');
+    lap('verdict: SHA-256');
+  }
+  hash.digest();
+  for await (const chunk of zip.read('transactions.csv')) {
+    lap('rows: inflate + CRC');
     reader.push(textOf(chunk, decoder));
-    lap('CSV parse');
-    if (batch.length >= 20_000) {
+    lap('rows: CSV parse');
+    if (batch.length >= 10_000) {
       loader.add(batch);
       batch = [];
-      lap('store rows (add)');
+      lap('rows: store (add)');
     }
   }
   reader.push(decoder.end());
   reader.end();
-  lap('CSV parse');
+  lap('rows: CSV parse');
   loader.add(batch);
-  lap('store rows (add)');
+  lap('rows: store (add)');
   loader.finish();
-  lap('sums + indexes (finish)');
+  lap('rows: sums + indexes (finish)');
   await zip.close();
   db.close();
   return parts;
@@ -174,16 +195,16 @@ async function main(): Promise<void> {
     const env = { ...process.env, ...bus.env, COFFER_NO_BROWSER: '1', COFFER_NO_SANDBOX: '1', COFFER_DATA_DIR: join(dir, 'data'), COFFER_HOST_PORT: '0' };
     const opened = await openFromPage(zipPath, env);
     if (opened.verdict !== 'unknownSigner') throw new Error(`the verdict was ${opened.verdict}, not an intact export by an unknown desk`);
-    const { checking = Number.NaN, reading = Number.NaN, indexing = Number.NaN, verdict = Number.NaN } = opened.moments;
+    const { checking = Number.NaN, hashing = Number.NaN, verdict = Number.NaN, complete = Number.NaN } = opened.moments;
     const at = (from: number, till: number) => `${(till - from).toFixed(0).padStart(6)} ms`;
-    console.log('  from the page (what the opener showed, first seen):');
-    console.log(`    sending the file (one HTTP request)        ${at(0, checking)}`);
-    console.log(`    opening: begin, manifest and signature     ${at(checking, reading)}`);
-    console.log(`    one pass: inflate, hash, parse, store rows ${at(reading, indexing)}`);
-    console.log(`    sums and indexes, then the report          ${at(indexing, verdict)}`);
-    console.log(`    verdict to the first row on screen         ${at(verdict, opened.ms)}`);
+    console.log('  from the page (what it showed, first seen):');
+    console.log(`    sending the file (one HTTP request)          ${at(0, checking)}`);
+    console.log(`    opening: begin, manifest and signature       ${at(checking, hashing)}`);
+    console.log(`    hashing every file, the first rows stored    ${at(hashing, verdict)}`);
+    console.log(`    verdict to the first row on screen           ${at(verdict, opened.ms)}`);
+    console.log(`    the rest of the rows, sums and indexes       ${at(verdict, complete)}`);
     const peak = (name: string) => `${(opened.peakAt[name] ?? Number.NaN).toFixed(0)} MiB`;
-    console.log(`  host's peak RSS: ${opened.idleMiB.toFixed(0)} MiB before the pick, ${peak('checking')} once sent, ${peak('indexing')} after the pass, ${peak('verdict')} at the verdict`);
+    console.log(`  host's peak RSS: ${opened.idleMiB.toFixed(0)} MiB before the pick, ${peak('checking')} once sent, ${peak('verdict')} at the verdict, ${peak('complete')} when every row is in`);
     const parts = await splitPass(zipPath, dir);
     console.log('  the worker\'s pass, part by part (in this process, same zip):');
     for (const [part, ms] of Object.entries(parts)) console.log(`    ${part.padEnd(42)} ${ms.toFixed(0).padStart(6)} ms`);
@@ -191,6 +212,8 @@ async function main(): Promise<void> {
       figure: `review open from the page, ${rows} rows (file pick → verdict and first row)`,
       value: opened.ms, unit: 'ms', floor: { value: floorMs, label: `SHA-256 of the ${(size / MiB).toFixed(0)} MiB zip` }, rule: { atMost: 5000 },
     });
+    // No goal: told so that the verdict's figure is never read as the whole load.
+    console.log(`  review fully loaded from the page, ${rows} rows (file pick → every row stored, totals on screen): ${(opened.completeMs / 1000).toFixed(2)} s (no goal; ${(opened.completeMs / floorMs).toFixed(2)}× the floor)`);
     reportGoal({ figure: `review open, peak RSS of the host (worker inside), ${rows} rows`, value: opened.peakMiB, unit: 'MiB', rule: { atMost: 300 } });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -153,6 +153,8 @@ test('a reviewer with no profile and no network opens the export: trusted after 
     await expect(verdict).toHaveAttribute('data-kind', 'verified');
     await expect(verdict).toContainText('Verified: signed by History desk');
 
+    // Every row stored: the totals count them all (none is shown while they load).
+    await expect(page.getByTestId('review-page')).toHaveAttribute('data-rows', 'complete');
     const totals = page.getByTestId('history-totals');
     await expect(totals).toHaveAttribute('data-total', String(made.rows));
     await expect(page.getByTestId('totals-row')).toHaveCount(1);

@@ -1,7 +1,8 @@
 // A manual shot, outside the timed e2e suite: a reviewer's host (no profile, no sandbox) opens a
 // history export large enough to take a few seconds to store, and the Review page is shot in both
-// themes while its rows load (verdict, progress, the file's first rows) and once every row is in
-// (test-results/screenshots/{light,dark}-review-{loading,loaded}.png). Run after a build:
+// themes while its rows load (verdict and progress; then the file's first rows) and once every row
+// is in (test-results/screenshots/{light,dark}-review-{loading,loading-rows,loaded}.png). Run after
+// a build:
 //   npx electron-vite build && npx tsx test/e2e/shots/review-loading.ts [rows]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     await expect(page.getByTestId('history-row').first()).toBeVisible();
     await expect(page.getByTestId('history-totals')).toHaveCount(0);
     await shootInBothThemes(page, 'review-loading');
+    await page.getByTestId('history-table').scrollIntoViewIfNeeded();
+    await shootInBothThemes(page, 'review-loading-rows');
     await expect(page.getByTestId('history-totals')).toHaveAttribute('data-total', String(rows), { timeout: 120_000 });
     await expect(page.getByTestId('review-loading')).toHaveCount(0);
     await shootInBothThemes(page, 'review-loaded');

@@ -204,6 +204,21 @@ describe('an export', () => {
       expect(() => reviews.summary(reviewId, {})).toThrow(expect.objectContaining({ code: 'NOT_LOADED', field: 'reviewId' }));
     });
 
+    it('closes a review while its rows load: the load stops and its folder goes', async () => {
+      await reviews.closeAll();
+      const reviewId = await handOver(csv.path);
+      await reviews.finish(reviewId, { firstRows: true });
+      const complete = reviews.finish(reviewId);
+      await reviews.close(reviewId);
+      // Stopped, or (had the last row been stored already) not loaded: never rows of a closed review.
+      await complete.then(
+        (report) => expect(report.loaded).toBe(false),
+        (error: unknown) => expect(error).toMatchObject({ code: 'REVIEW_FAILED' }),
+      );
+      expect(readdirSync(reviewRoot)).toEqual([]);
+      expect(() => reviews.rows(reviewId, { filter: {}, offset: 0, limit: 1 })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    });
+
     it('keeps at most four reviews, closing the oldest, and deletes what a closed review wrote', async () => {
       await reviews.closeAll();
       const ids = [];

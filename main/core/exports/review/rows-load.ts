@@ -14,7 +14,7 @@ import type { WorkerChannel } from '../worker-channel';
 import { ZipReader } from '../zip/reader';
 
 /** Entries per loader call: large transactions, a few MiB of entries held at a time. */
-const BATCH = 10_000;
+const BATCH = 5_000;
 /** The rows shown while the rest are stored: a few screens of the table, written in milliseconds. */
 export const FIRST_ROWS = 2_000;
 

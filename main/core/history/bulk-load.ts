@@ -64,7 +64,7 @@ export function bulkLoader(db: Database.Database): BulkLoader {
   db.pragma('synchronous = OFF');
   db.pragma('locking_mode = EXCLUSIVE');
   db.pragma('temp_store = FILE');
-  db.pragma('cache_size = -16384');
+  db.pragma('cache_size = -8192');
   db.exec(CREATE_LOADED_TABLES);
   db.exec(CREATE_TEXT_IDS);
   const insertEntry = db.prepare(INSERT_ENTRY_SQL);

@@ -14,7 +14,7 @@ import type { WorkerChannel } from '../worker-channel';
 import { ZipReader } from '../zip/reader';
 
 /** Entries per loader call: large transactions, a few MiB of entries held at a time. */
-const BATCH = 5_000;
+const BATCH = 2_500;
 /** The rows shown while the rest are stored: a few screens of the table, written in milliseconds. */
 export const FIRST_ROWS = 2_000;
 
@@ -30,7 +30,8 @@ export interface RowsLoadPlace {
 
 /**
  * Stores every row of the data file; `firstRowsReady` is awaited once the first rows can be read
- * (before any other row is stored). Returns the rows stored; throws what stopped them.
+ * (as soon as the chunk that completes them is parsed). Returns the rows stored; throws what
+ * stopped them.
  */
 export async function loadRows(place: RowsLoadPlace, expected: number, channel: WorkerChannel, firstRowsReady: (rows: number) => Promise<void>): Promise<number> {
   const zip = await ZipReader.open(place.zipPath);
@@ -41,9 +42,11 @@ export async function loadRows(place: RowsLoadPlace, expected: number, channel: 
     let batch: HistoryEntry[] = [];
     let first: HistoryEntry[] | null = [];
     let loaded = 0;
-    const reader = place.dataFile.endsWith('.json')
-      ? new JsonRowsReader((entry) => batch.push(entry))
-      : new CanonicalCsvReader((entry) => batch.push(entry));
+    const onEntry = (entry: HistoryEntry) => {
+      batch.push(entry);
+      if (first !== null && first.length < FIRST_ROWS) first.push(entry);
+    };
+    const reader = place.dataFile.endsWith('.json') ? new JsonRowsReader(onEntry) : new CanonicalCsvReader(onEntry);
     const decoder = new StringDecoder('utf8');
     const store = (all: boolean) => {
       if (batch.length < (all ? 1 : BATCH)) return;
@@ -60,18 +63,12 @@ export async function loadRows(place: RowsLoadPlace, expected: number, channel: 
     };
     for await (const chunk of zip.read(place.dataFile)) {
       reader.push(textOf(chunk, decoder));
-      if (first !== null) {
-        for (let at = first.length; at < batch.length && first.length < FIRST_ROWS; at += 1) first.push(batch[at] as HistoryEntry);
-        if (first.length >= FIRST_ROWS) await showFirst();
-      }
+      if (first !== null && first.length >= FIRST_ROWS) await showFirst();
       store(false);
     }
     reader.push(decoder.end());
     reader.end();
-    if (first !== null) {
-      for (let at = first.length; at < batch.length && first.length < FIRST_ROWS; at += 1) first.push(batch[at] as HistoryEntry);
-      await showFirst();
-    }
+    await showFirst();
     store(true);
     channel.progress(loaded, expected, 'loading', true);
     loader.finish();

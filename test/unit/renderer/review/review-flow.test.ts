@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok, type Result } from '../../../../preload/contract/result';
 import type { Bridge, ReviewFileSender } from '../../../../renderer/src/bridge';
 import type { ReviewReport } from '../../../../preload/contract/history';
+import { firstRowsSource } from '../../../../renderer/src/modules/review/first-rows-source';
 import { useReviewStore } from '../../../../renderer/src/modules/review/review-store';
 import { useReview } from '../../../../renderer/src/modules/review/use-review';
 import { rowsLoadProgress, stageProgress } from '../../../../renderer/src/modules/review/review-words';
@@ -78,6 +79,18 @@ describe('useReview', () => {
       { reviewId: 'r1', firstRows: true },
       { reviewId: 'r1' },
     ]);
+  });
+
+  it('reads the first rows while the rest load, and asks main for no count over them', async () => {
+    const fake = fakeBridge({ reviewRows: () => ok({ rows: [], total: 2_000 }) });
+    const source = firstRowsSource(fake.bridge.api, 'r1');
+    expect(await source.rows({ filter: {}, offset: 0, limit: 50 })).toEqual(ok({ rows: [], total: 2_000 }));
+    let answered = false;
+    void source.summary({}).then(() => (answered = true));
+    void source.flows({}).then(() => (answered = true));
+    await settle();
+    expect(answered).toBe(false);
+    expect(fake.calls).toEqual([{ op: 'reviewRows', request: { reviewId: 'r1', filter: {}, offset: 0, limit: 50 } }]);
   });
 
   it('closes the review in main when the file was not taken whole', async () => {

@@ -6,11 +6,11 @@ import { createRouter, createWebHashHistory, type Router, type RouteRecordRaw } 
 import { NAV_ITEMS, navItemNamed, RESTORABLE_PAGES } from './modules/shell/nav-items';
 import { followPageArrivals } from './modules/shell/page-focus';
 import StartPage from './modules/shell/StartPage.vue';
-import { browserMemory, rememberPage } from './modules/shell/start-page';
+import { browserMemory, rememberPage, START_ROUTE } from './modules/shell/start-page';
 
 export function createAppRouter(): Router {
   const routes: RouteRecordRaw[] = [
-    { path: '/', name: 'start', component: StartPage },
+    { path: '/', name: START_ROUTE, component: StartPage },
     ...NAV_ITEMS.map((item) => ({ path: item.path, name: item.name, component: item.page })),
     { path: '/:unknown(.*)*', redirect: '/' },
   ];

@@ -5,11 +5,10 @@
 // with nothing focused, so the first Tab reaches the sections at the top.
 import { nextTick } from 'vue';
 import type { Router } from 'vue-router';
+import { START_ROUTE } from './start-page';
 import { showPageTitle } from './window-title';
 
 const APP_NAME = 'Coffer';
-/** The route the app opens on before it moves on to its first page (see router.ts). */
-const START_ROUTE = 'start';
 /** Frames to wait for a page that draws its heading a moment after it mounts. */
 const HEADING_WAIT_FRAMES = 30;
 

@@ -1,5 +1,7 @@
 // Where the app opens: where the work is. With a profile active, on the page last used when it is
 // one worth coming back to, else on the wallet; with none, on the profiles, to set one up.
+/** The route the app opens on, which moves on by itself (StartPage.vue). */
+export const START_ROUTE = 'start';
 export const LAST_PAGE_KEY = 'coffer.lastPage';
 export const WORK_PAGE = 'wallet';
 export const SETUP_PAGE = 'profiles';

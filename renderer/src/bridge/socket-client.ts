@@ -10,9 +10,9 @@ import { parseWireMessage } from './wire-parse';
 export type TransportState =
   | { kind: 'connecting'; attempt: number }
   | { kind: 'ready' }
-  /** Was ready, dropped; reconnecting. */
+  /** Was ready, dropped; reconnecting: `attempt` is the try under way or waiting for its turn (1 is the first since the drop). */
   | { kind: 'reconnecting'; attempt: number }
-  /** Never opened: the host is not running, or it refused the socket at the handshake. */
+  /** Never opened (the host is not running, or it refused the socket at the handshake): `attempt` tries have failed. */
   | { kind: 'unreachable'; attempt: number }
   /** The host accepted the connection then refused the token (close code 4401/4403/1008). */
   | { kind: 'refused'; reason: string }
@@ -65,6 +65,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
   let current: TransportState = { kind: 'connecting', attempt: 1 };
   let socket: SocketLike | null = null;
   let everOpened = false;
+  /** Tries made since the last open (or since the start). */
   let attempt = 0;
   let nextId = 1;
   let closed = false;
@@ -121,7 +122,8 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       setState({ kind: 'refused', reason: reason || 'The access token was refused.' });
       return;
     }
-    setState(everOpened ? { kind: 'reconnecting', attempt } : { kind: 'unreachable', attempt });
+    // Once it has been open the page says which try it is on: the next one, already counted here.
+    setState(everOpened ? { kind: 'reconnecting', attempt: attempt + 1 } : { kind: 'unreachable', attempt });
     retryTimer = setTimeout(connect, backoff(attempt));
   }
 

@@ -120,6 +120,38 @@ describe('createSocketClient', () => {
     expect(states).toEqual(['ready', 'reconnecting', 'ready']);
   });
 
+  it('says which try it is on after a drop: the first retry is attempt 1, each failed one counts the next', async () => {
+    const server = await startServer((_call, socket) => {
+      // The host goes away: the socket drops and nothing listens any more.
+      socket.terminate();
+      server.wss.close();
+    });
+    let sockets = 0;
+    const client = createSocketClient({
+      url: server.url,
+      createSocket: (url, handlers) => (sockets++, nodeSocket(url, handlers)),
+      backoffMs: () => 10,
+    });
+    cleanups.push(() => client.close());
+    const shown: Array<{ attempt: number; socketsMade: number }> = [];
+    const thirdTry = new Promise<void>((resolve) =>
+      client.onState((state) => {
+        if (state.kind !== 'reconnecting') return;
+        shown.push({ attempt: state.attempt, socketsMade: sockets });
+        if (state.attempt === 3) resolve();
+      }),
+    );
+    await waitForState(client, 'ready');
+    await client.call('listProfiles', undefined);
+    await thirdTry;
+    // Each try is announced as it is scheduled, before its socket is made.
+    expect(shown).toEqual([
+      { attempt: 1, socketsMade: 1 },
+      { attempt: 2, socketsMade: 2 },
+      { attempt: 3, socketsMade: 3 },
+    ]);
+  });
+
   it('stops and says refused when the host closes with an auth code', async () => {
     const server = await startServer(() => undefined);
     server.wss.on('connection', (socket) => socket.close(4401, 'Unknown token'));

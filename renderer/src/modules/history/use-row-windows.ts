@@ -65,12 +65,14 @@ export function useRowWindows(cache = new RowWindowCache<HistoryEntry>()): RowWi
     need(range.first, range.last); // the next window the view still lacks
   }
 
-  function need(first: number, last: number): void {
+  /** `margin`: rows read beyond the rendered ones (none for a new filter's first read, which goes
+   *  before its summary and totals and is what the screen waits for; the margin follows its answer). */
+  function need(first: number, last: number, margin = FETCH_MARGIN): void {
     range = { first, last };
     if (!source || last < first) return;
     const center = (first + last) / 2;
     const distance = (window: number) => Math.abs((window + 0.5) * cache.size - center);
-    const wanted = windowsFor(Math.max(0, first - FETCH_MARGIN), last + FETCH_MARGIN, cache.size).sort((a, b) => distance(a) - distance(b));
+    const wanted = windowsFor(Math.max(0, first - margin), last + margin, cache.size).sort((a, b) => distance(a) - distance(b));
     const room = MAX_READS_IN_FLIGHT - cache.pending;
     for (const request of cache.reads(wanted, total.value, room)) void read(source, request, wanted);
   }
@@ -90,7 +92,7 @@ export function useRowWindows(cache = new RowWindowCache<HistoryEntry>()): RowWi
       error.value = null;
       version.value += 1;
       // The view goes back to the top with the new filter: read the first screen at once.
-      need(0, Math.max(0, range.last - range.first));
+      need(0, Math.max(0, range.last - range.first), 0);
     },
     refresh() {
       cache.invalidate();

@@ -8,6 +8,8 @@ import { ok, type Result } from '../../../../preload/contract/result';
 import type { HistoryRows, HistorySummary } from '../../../../preload/contract/history';
 import { historySource, reviewSource, type RowSource } from '../../../../renderer/src/modules/history/row-source';
 import { TEXT_DEBOUNCE_MS, throttled, useHistoryBrowser } from '../../../../renderer/src/modules/history/use-history-browser';
+import { WINDOW_SIZE } from '../../../../renderer/src/modules/history/row-windows';
+import { FETCH_MARGIN } from '../../../../renderer/src/modules/history/use-row-windows';
 import { emptyFilterForm } from '../../../../renderer/src/modules/history/history-filter';
 import { fakeBridge, settle, withSetup } from '../fake-bridge';
 import { summary, windowOf } from './fixtures';
@@ -34,10 +36,17 @@ describe('useHistoryBrowser', () => {
     const { result: browser } = mount(fake, (api) => historySource(api, 'p1'));
     await settle();
     // The listed set's summary, and the totals and flows of its completed rows only.
-    expect(fake.calls.map((call) => call.op).sort()).toEqual(['historyFlows', 'historyRows', 'historySummary', 'historySummary']);
+    expect(fake.calls.map((call) => call.op).filter((op) => op !== 'historyRows').sort()).toEqual(['historyFlows', 'historySummary', 'historySummary']);
     expect(fake.calls.filter((call) => call.op === 'historySummary').map((call) => call.request)).toEqual([{ filter: {} }, { filter: { statuses: ['SUCCESS'] } }]);
     expect(fake.calls.find((call) => call.op === 'historyFlows')?.request).toEqual({ filter: { statuses: ['SUCCESS'] } });
-    expect(fake.calls.find((call) => call.op === 'historyRows')?.request).toEqual({ filter: {}, offset: 0, limit: 200 });
+    // The rows in view are asked first, alone, ahead of the summaries; the margin once they are in.
+    expect(fake.calls.slice(0, 2).map((call) => [call.op, call.request])).toEqual([
+      ['historyRows', { filter: {}, offset: 0, limit: WINDOW_SIZE }],
+      ['historySummary', { filter: {} }],
+    ]);
+    const marginWindows = Math.floor(FETCH_MARGIN / WINDOW_SIZE) + 1;
+    expect(fake.calls.filter((call) => call.op === 'historyRows').map((call) => (call.request as { offset: number }).offset))
+      .toEqual(Array.from({ length: marginWindows }, (_, window) => window * WINDOW_SIZE));
     expect(browser.table.total.value).toBe(1_000);
     expect(browser.table.rowAt(0)?.id).toBe('1000');
     // Nothing guessed from the totals: without the service's list every amount shows as written.
@@ -158,7 +167,8 @@ describe('useHistoryBrowser', () => {
     await settle();
     expect(browser.table.rowAt(460)?.id).toBe('540'); // the old row, still shown
     const rowReads = fake.calls.filter((call) => call.op === 'historyRows').map((call) => (call.request as { offset: number }).offset);
-    expect(rowReads.sort((a, b) => a - b)).toEqual([200, 400]);
+    // The three windows nearest the rendered rows (as many as may be in flight), of 50 rows each.
+    expect(rowReads.sort((a, b) => a - b)).toEqual([400, 450, 500]);
     answerRows!(ok({ rows: [], total: 0 }));
     await settle();
     expect(browser.table.total.value).toBe(1_010);
@@ -173,7 +183,7 @@ describe('useHistoryBrowser', () => {
     });
     const { result: browser } = mount(fake, (api) => reviewSource(api, 'r1'));
     await settle();
-    expect(fake.calls.find((call) => call.op === 'reviewRows')?.request).toEqual({ reviewId: 'r1', filter: {}, offset: 0, limit: 200 });
+    expect(fake.calls.find((call) => call.op === 'reviewRows')?.request).toEqual({ reviewId: 'r1', filter: {}, offset: 0, limit: WINDOW_SIZE });
     expect(fake.calls.find((call) => call.op === 'reviewSummary')?.request).toEqual({ reviewId: 'r1', filter: {} });
     expect(browser.online.value).toBe(false);
     expect(browser.table.rowAt(2)?.id).toBe('1');

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, type Result } from '../../../../preload/contract/result';
 import type { HistoryRows } from '../../../../preload/contract/history';
 import type { RowSource } from '../../../../renderer/src/modules/history/row-source';
+import { RowWindowCache } from '../../../../renderer/src/modules/history/row-windows';
 import { MAX_READS_IN_FLIGHT, RETRY_MS, useRowWindows } from '../../../../renderer/src/modules/history/use-row-windows';
 import { summary, windowOf } from './fixtures';
 
@@ -23,11 +24,13 @@ function heldSource() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Windows of 200 rows, the size these figures are worked out in. */
+const windowsOf200 = () => useRowWindows(new RowWindowCache<HistoryRows['rows'][number]>(200));
 
 describe('useRowWindows reads', () => {
   it('keeps at most three reads unanswered, nearest the view first, and asks the rest as answers come', async () => {
     const { source, asked } = heldSource();
-    const table = useRowWindows();
+    const table = windowsOf200();
     table.reset(source, {});
     table.setTotal(100_000);
     asked.splice(0).forEach(({ offset, answer }) => answer(ok(windowOf(100_000, { offset, limit: 200, filter: {} }))));
@@ -47,7 +50,7 @@ describe('useRowWindows reads', () => {
   it('asks a BUSY window again a moment later, showing no error', async () => {
     vi.useFakeTimers();
     const { source, asked } = heldSource();
-    const table = useRowWindows();
+    const table = windowsOf200();
     table.reset(source, {});
     const [busy] = asked.splice(0);
     busy!.answer(fail('BUSY', 'Too many requests in flight from this window; try again in a moment'));

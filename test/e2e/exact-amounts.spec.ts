@@ -59,8 +59,7 @@ test('Review shows 11.1125 LTC exactly under every filter, and Settings change h
     await expect(historyRows(page)).toHaveCount(2);
     await expectExactEverywhere(page, 'LTC, completed, withdrawals');
     await page.getByTestId('review-verdict').scrollIntoViewIfNeeded();
-    await page.getByTestId('filter-direction').click();
-    await page.locator('.n-base-select-option').filter({ hasText: /^Money out$/ }).click();
+    await page.getByTestId('filter-direction').getByRole('button', { name: 'Money out', exact: true }).click();
     await expectExactEverywhere(page, 'LTC, completed, withdrawals, money out');
 
     // Made at 10:00 UTC: ISO in the computer's zone (New York) until Settings say otherwise.

@@ -19,6 +19,11 @@ export function historyRows(page: Page): Locator {
 
 /** Picks values in one of the filter bar's multi-selects (test id filter-<key>), then closes it. */
 export async function pickFilter(page: Page, key: 'currencies' | 'types' | 'statuses' | 'networks' | 'subtypes', labels: string[]): Promise<void> {
+  if (key === 'types' || key === 'statuses') {
+    // Short lists are toggle buttons on the bar itself.
+    for (const label of labels) await page.getByTestId(`filter-${key}`).getByRole('button', { name: label, exact: true }).click();
+    return;
+  }
   await page.getByTestId(`filter-${key}`).click();
   for (const label of labels) await menuOption(page, label).filter({ visible: true }).click();
   await page.keyboard.press('Escape');

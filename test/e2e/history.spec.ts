@@ -165,10 +165,9 @@ test('a reviewer with no profile and no network opens the export: trusted after 
     await page.setViewportSize({ width: 1280, height: 1180 });
     await shootInBothThemes(page, 'review-verified');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByTestId('filter-direction').click();
-    await page.locator('.n-base-select-option').filter({ hasText: /^Money out$/ }).click();
+    await page.getByTestId('filter-direction').getByRole('button', { name: 'Money out', exact: true }).click();
+    await expect(totals).not.toHaveAttribute('data-total', new RegExp(`^(${made.rows})?$`));
     const outgoing = Number(await totals.getAttribute('data-total'));
-    await expect(totals).not.toHaveAttribute('data-total', String(made.rows));
     expect(outgoing).toBeLessThan(made.rows);
     await expect(page.getByTestId('history-table')).toHaveAttribute('data-total', /\d+/);
     for (const amount of await historyRows(page).getByTestId('history-amount').allInnerTexts()) expect(amount).toMatch(/^−/);

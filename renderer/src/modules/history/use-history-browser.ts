@@ -38,6 +38,8 @@ export interface HistoryBrowser {
   includeUnsettled: Ref<boolean>;
   /** The per-currency totals of the rows `includeUnsettled` says to count (see history-totals.ts). */
   totals: Ref<HistorySummary | null>;
+  /** The count and totals shown are an earlier filter's while the current one's are read. */
+  updating: Ref<boolean>;
   flows: Ref<HistoryFlows | null>;
   table: RowWindows;
   precisions: ComputedRef<Precisions>;
@@ -63,6 +65,7 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
   const summaryError = shallowRef<AppError | null>(null);
   const includeUnsettled = ref(false);
   const totals = shallowRef<HistorySummary | null>(null);
+  const updating = ref(false);
   const flows = shallowRef<HistoryFlows | null>(null);
   const selected = ref<number | null>(null);
   const opened = shallowRef<HistoryEntry | null>(null);
@@ -121,9 +124,13 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
     if (!from) return;
     const counted = totalsFilter(filter.value, includeUnsettled.value);
     const mine = ++loads;
+    updating.value = true;
     // The chart is read once the count and totals are on screen: drawing it costs the page a frame,
     // and the first rows and totals are what a filter change is waited for.
     void Promise.all([loadSummary(from, filter.value), loadTotals(from, counted)])
+      .then(() => {
+        if (mine === loads) updating.value = false;
+      })
       .then(afterPaint)
       .then(() => {
         if (mine === loads) void loadFlows(from, counted);
@@ -134,8 +141,11 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
     const from = source.value;
     if (!from) return;
     const counted = totalsFilter(filter.value, includeUnsettled.value);
-    loads += 1;
-    void loadTotals(from, counted);
+    const mine = ++loads;
+    updating.value = true;
+    void loadTotals(from, counted).then(() => {
+      if (mine === loads) updating.value = false;
+    });
     void loadFlows(from, counted);
   });
 
@@ -176,6 +186,7 @@ export function useHistoryBrowser(source: Ref<RowSource | null>, listed: Ref<Pre
     summaryError,
     includeUnsettled,
     totals,
+    updating,
     flows,
     table,
     // Only the service's list pads amounts; without it (a review) each shows as written.

@@ -28,6 +28,7 @@ interface TooltipParam {
 }
 
 export type FlowsChartOption = {
+  animation: false;
   grid: { left: number; right: number; top: number; bottom: number; containLabel: true };
   legend: { top: 0; right: 0; textStyle: { color: string } };
   tooltip: { trigger: 'axis'; axisPointer: { type: 'shadow' }; formatter: (params: TooltipParam[]) => string };
@@ -71,6 +72,9 @@ export function buildFlowsChartOption(
   };
   const code = escapeHtml(currency);
   return {
+    // Drawn again on every filter change: a moving redraw repaints the canvas each frame for a
+    // third of a second, the frames the next change's rows and totals wait behind.
+    animation: false,
     grid: { left: 8, right: 12, top: 32, bottom: 4, containLabel: true },
     legend: { top: 0, right: 0, textStyle: { color: colors.text } },
     tooltip: {

@@ -1,6 +1,6 @@
 // useHistoryBrowser with a stand-in bridge: the filter form reaches historyRows/historySummary as
 // the contract's filter (a short text only after typing stops), the chart after the totals, an answer for an older filter never
-// shows under a newer one, refresh() reads the same filter again keeping the rows shown, a review
+// shows under a newer one (the figures marked as updating until the newer one's arrive), refresh() reads the same filter again keeping the rows shown, a review
 // reads through its own operations, and a change event re-reads at most once a second.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ref } from 'vue';
@@ -111,14 +111,19 @@ describe('useHistoryBrowser', () => {
     await settle();
     // Each filter asks for its summary, then its totals.
     expect(waiting).toHaveLength(4);
+    expect(browser.updating.value).toBe(true);
     waiting[2]!(ok(summary(5)));
+    await settle();
+    expect(browser.updating.value).toBe(true); // the count is in, the totals are not
     waiting[3]!(ok(summary(4)));
     rowWaits[1]!(ok({ rows: windowOf(5, { offset: 0, limit: 200, filter: {} }).rows, total: 5 }));
     await settle();
+    expect(browser.updating.value).toBe(false);
     waiting[0]!(ok(summary(1_000)));
     waiting[1]!(ok(summary(900)));
     rowWaits[0]!(ok(windowOf(1_000, { offset: 0, limit: 200, filter: {} })));
     await settle();
+    expect(browser.updating.value).toBe(false); // the older filter's late answers change nothing
     expect(browser.summary.value?.total).toBe(5);
     expect(browser.totals.value?.total).toBe(4);
     expect(browser.table.total.value).toBe(5);

@@ -174,7 +174,8 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
   return {
     summary(filter) {
       const sql = prepare(filter);
-      const periods = sums.periods(sql, 'month');
+      const matched = sql.text !== undefined;
+      const periods = matched ? sums.matchedSums(sql) : sums.periods(sql, 'month');
       const byCurrency = new Map<string, FlowSums>();
       for (const row of periods) entryOf(byCurrency, row.currency, () => new FlowSums()).addParts(row.direction, row);
       if (periods.length > 0) for (const row of sums.oversize(sql)) byCurrency.get(row.currency)?.addOversize(row);
@@ -184,7 +185,7 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
           currency, count: flow.count, in: flow.in.toFixed(), out: flow.out.toFixed(), fees: flow.fees.toFixed(),
           net: flow.in.minus(flow.out).minus(flow.fees).toFixed(),
         }));
-      const range = sums.timeRange(sql, periods);
+      const range = matched ? sums.exactSpan(periods) : sums.timeRange(sql, periods);
       const iso = (ms: bigint | undefined) => (ms === undefined ? null : new Date(Number(ms)).toISOString());
       return {
         total: totals.reduce((sum, row) => sum + row.count, 0),

@@ -75,6 +75,28 @@ export function createSumReader(prepared: Prepare) {
       return sumSources(sql, finest).flatMap((source) => read(sql, source)).filter((row) => row.n > 0n);
     },
 
+    /**
+     * A text filter's sums per currency and direction with their exact first and last times, for
+     * a summary: its rows come from the entries, and grouping them by day as well (what periods()
+     * does, for the chart) made several thousand groups to sort and return for a dozen totals.
+     */
+    matchedSums(sql: FilterSql): PeriodSums[] {
+      const rows = prepared(`SELECT MIN(created_ms) / ${DAY_MS} AS period, currency, direction, ${PART_SUMS_SQL},
+          MIN(created_ms) AS oldest, MAX(created_ms) AS newest FROM ${HISTORY_TABLE} ${entriesWhere(sql)}
+          GROUP BY currency, direction`).safeIntegers(true).all(sql.params) as PeriodRow[];
+      return rows.map((row) => ({ ...row, startMs: Number(row.period) * DAY_MS, source: 'entries' as const }));
+    },
+
+    /** The first and last createdAt of sums that all carry their exact times (matchedSums). */
+    exactSpan(periods: readonly PeriodSums[]): { oldest: bigint; newest: bigint } | null {
+      let span: { oldest: bigint; newest: bigint } | null = null;
+      for (const { oldest, newest } of periods) {
+        if (oldest === undefined || newest === undefined) continue;
+        span = span === null ? { oldest, newest } : { oldest: oldest < span.oldest ? oldest : span.oldest, newest: newest > span.newest ? newest : span.newest };
+      }
+      return span;
+    },
+
     /** The filtered set's first and last createdAt (ms); null when nothing matches. */
     timeRange(sql: FilterSql, periods: readonly PeriodSums[]): { oldest: bigint; newest: bigint } | null {
       if (periods.length === 0) return null;

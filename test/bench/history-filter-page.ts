@@ -187,9 +187,14 @@ function rangeFilter(): HistoryFilter {
 /** Opens the date-range picker, walks its first calendar back to RANGE_DAYS' month, picks the two
  *  days and starts the clock at the confirm button, where the picker hands the range over. */
 async function pickRange(page: Page): Promise<void> {
-  await page.getByTestId('filter-range').click();
   const calendar = page.locator('.n-date-panel-calendar--start');
-  await calendar.waitFor({ state: 'visible' });
+  // A click that lands while the bar renders can leave the picker shut: click until it opens (the
+  // clock starts at the confirm button, so this is not timed).
+  for (let tries = 0; !(await calendar.isVisible()); tries += 1) {
+    if (tries === 10) throw new Error('the date-range picker did not open');
+    await page.getByTestId('filter-range').click();
+    await calendar.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
+  }
   // The calendar opens where it was last left, or at today's month: read where it is, then walk.
   const header = calendar.locator('.n-date-panel-month');
   for (let steps = 0; steps < 240; steps += 1) {

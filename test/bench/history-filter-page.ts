@@ -188,8 +188,9 @@ function rangeFilter(): HistoryFilter {
  *  days and starts the clock at the confirm button, where the picker hands the range over. */
 async function pickRange(page: Page): Promise<void> {
   const calendar = page.locator('.n-date-panel-calendar--start');
-  // A click that lands while the bar renders can leave the picker shut: click until it opens (the
-  // clock starts at the confirm button, so this is not timed).
+  // The last change's panel may still be leaving: a click then lands on it, or shuts the picker.
+  await page.locator('.n-date-panel').waitFor({ state: 'hidden' });
+  // Click until it opens (the clock starts at the confirm button, so this is not timed).
   for (let tries = 0; !(await calendar.isVisible()); tries += 1) {
     if (tries === 10) throw new Error('the date-range picker did not open');
     await page.getByTestId('filter-range').click();

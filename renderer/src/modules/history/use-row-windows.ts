@@ -60,7 +60,10 @@ export function useRowWindows(cache = new RowWindowCache<HistoryEntry>()): RowWi
     if (cache.accept(request, result.value.rows, keep)) {
       error.value = null;
       total.value = result.value.total;
-      version.value += 1;
+      // Rows past the one after the rendered ones change nothing on screen (a row looks at the row
+      // after it and those above), so the margin read after a new filter's first rows does not
+      // render the table again while its totals are on their way.
+      if (request.offset <= range.last + 1) version.value += 1;
     }
     need(range.first, range.last); // the next window the view still lacks
   }

@@ -47,6 +47,24 @@ describe('useRowWindows reads', () => {
     expect(table.rowAt(50_010)?.id).toBe(String(100_000 - 50_010));
   });
 
+  it('renders again for rows in or above the view, not for the margin read below it', async () => {
+    const { source, asked } = heldSource();
+    const table = windowsOf200();
+    table.need(0, 150); // rows 0-150 rendered: window 0 in view, window 1 only in the margin
+    table.reset(source, {});
+    table.setTotal(100_000);
+    const before = table.version.value;
+    asked.splice(0).forEach(({ offset, answer }) => answer(ok(windowOf(100_000, { offset, limit: 200, filter: {} }))));
+    await settle();
+    expect(table.version.value).toBe(before + 1);
+    const margin = asked.splice(0);
+    expect(margin.map((read) => read.offset)).toEqual([200]);
+    margin[0]!.answer(ok(windowOf(100_000, { offset: 200, limit: 200, filter: {} })));
+    await settle();
+    expect(table.version.value).toBe(before + 1);
+    expect(table.rowAt(250)?.id).toBe(String(100_000 - 250)); // read and kept all the same
+  });
+
   it('asks a BUSY window again a moment later, showing no error', async () => {
     vi.useFakeTimers();
     const { source, asked } = heldSource();

@@ -2,9 +2,9 @@
 // requests (an export asks main to sign its manifest), main answers, and the job ends with one
 // result or one error. The built app runs out/main/export-worker.js; from the TypeScript sources
 // (tests, the tsx command line, benchmarks) the worker loads worker.ts through tsx's require hook.
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../start-worker';
 
 /** worker.ts beside this file: what runs when no built worker is given. */
 export const SOURCE_WORKER = join(__dirname, 'worker.ts');
@@ -35,9 +35,7 @@ export interface WorkerHandlers {
 }
 
 export function runWorkerJob<Result>(script: string, data: unknown, handlers: WorkerHandlers = {}): WorkerJob<Result> {
-  const worker = script.endsWith('.ts')
-    ? new Worker(script, { workerData: data, execArgv: ['--require', createRequire(__filename).resolve('tsx/cjs')] })
-    : new Worker(script, { workerData: data });
+  const worker = startWorker(script, { workerData: data });
   let settled = false;
   const result = new Promise<Result>((resolve, reject) => {
     const finish = (outcome: () => void) => {

@@ -11,12 +11,12 @@
 // The built app runs out/main/history-writer.js; from the TypeScript sources (tests, tsx, benches)
 // the worker loads store-writer-worker.ts through tsx's require hook.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { HistoryEntry } from '../../../preload/contract/history';
 import type { SyncCursors, TradesLeftOutChange } from './store';
 import { tradeRecordOf, type TradeRecord } from './trade-store';
+import { startWorker } from '../start-worker';
 
 export interface PageWriteOptions {
   /** Trades kept apart (or let go) in the same transaction. */
@@ -113,9 +113,7 @@ export class ThreadWriter implements PageWriter {
 
   private start(): Worker {
     const script = writerScript();
-    const worker = script.endsWith('.ts')
-      ? new Worker(script, { workerData: this.data, execArgv: ['--require', createRequire(__filename).resolve('tsx/cjs')] })
-      : new Worker(script, { workerData: this.data });
+    const worker = startWorker(script, { workerData: this.data });
     worker.unref();
     worker.on('message', (message: FromWriter) => {
       const waiting = this.waiting.get(message.seq);

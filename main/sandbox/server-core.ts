@@ -10,11 +10,14 @@ import { createControlHandler } from './controls/routes';
 import { FaultRegistry } from './controls/faults';
 import { ResponseStats } from './controls/stats';
 import { openDatabase, readMeta, wipeDatabase, writeMeta, type SandboxDb } from './db/open';
-import { createRequestHandler, type SideHandler } from './http/handler';
+import { ServiceError } from './http/errors';
+import { createRequestHandler, sendError, type SideHandler } from './http/handler';
 import { Router } from './http/router';
 import type { RouteRegistry } from './http/route';
 import type { RunningSandbox, SandboxKeyPair, SandboxOptions } from './options';
 import { LimitPolicy } from './limits/policy';
+import { HistoryGate } from './seed/history-gate';
+import { hasLateHistory, writeLateHistoryInSlices } from './seed/late-history';
 import { seedIfEmpty } from './seed/seed';
 import { SpotEngine } from './spot/engine';
 import { createTradingStream } from './stream/trading';
@@ -45,7 +48,9 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
   const publicSide = makePublicSide?.(clock, seed, options.lightSeed === true) ?? null;
   const ctx = createContext(db, clock, seed, publicSide?.market ?? NO_MARKET);
   const seedOptions = { apiKey: options.apiKey, secretKey: options.secretKey, lightSeed: options.lightSeed, seededHistory: options.seededHistory };
-  seedIfEmpty(ctx, seedOptions);
+  seedIfEmpty(ctx, { ...seedOptions, historyLater: true });
+  // The seed's late part is written once the sandbox listens; what depends on it waits (HistoryGate).
+  const gate = hasLateHistory(ctx) ? new HistoryGate() : null;
   const limits = new LimitPolicy(options.limits);
   const faults = new FaultRegistry();
   const stats = new ResponseStats();
@@ -93,16 +98,23 @@ export async function buildSandbox(options: SandboxOptions, makePublicSide: Publ
     pingIntervalMs: sessionDeps.pingIntervalMs, accountActive: sessionDeps.accountActive,
   }));
 
-  const server = createServer({ keepAlive: true }, createRequestHandler({ router, keys: ctx.accounts, limits, faults, clock, side, stats }));
+  const handle = createRequestHandler({ router, keys: ctx.accounts, limits, faults, clock, side, stats });
+  const server = createServer({ keepAlive: true }, gate === null ? handle : (req, res) => gate.admit(req, () => handle(req, res), (why) => sendError(res, unavailable(why))));
   server.keepAliveTimeout = 65_000;
   const wss = new WebSocketServer({ noServer: true });
-  server.on('upgrade', (req, socket, head) => upgrade(wss, streams, sockets, limits, req, socket, head));
+  server.on('upgrade', (req, socket, head) => {
+    const go = () => upgrade(wss, streams, sockets, limits, req, socket, head);
+    if (gate === null) return go();
+    gate.admit(req, go, () => socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n'));
+  });
   const stopTimers = startAccountTimers(ctx, engine);
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port ?? 0;
   const host = options.host ?? '127.0.0.1';
   ctx.baseUrl = `http://${host}:${port}`;
+  // After the caller has learnt where the sandbox listens (its continuation runs first).
+  if (gate !== null) setImmediate(() => void writeLateHistoryThen(ctx, gate));
   return {
     restUrl: `http://${host}:${port}`,
     wsUrl: `ws://${host}:${port}`,
@@ -154,6 +166,21 @@ function restoreClock(db: SandboxDb, clock: SandboxClock): void {
   const offset = Number(readMeta(db, CLOCK_OFFSET_KEY) ?? 0);
   if (offset > 0) clock.advance(offset);
   clock.onAdvance((now) => writeMeta(db, CLOCK_OFFSET_KEY, String(now - Date.now())));
+}
+
+async function writeLateHistoryThen(ctx: SandboxContext, gate: HistoryGate): Promise<void> {
+  try {
+    await writeLateHistoryInSlices(ctx, () => new Promise((resolve) => setImmediate(resolve)));
+    gate.open();
+  } catch (error) {
+    const why = `the sandbox could not write its seeded history: ${error instanceof Error ? error.message : String(error)}`;
+    console.error(`[sandbox] ${why}`);
+    gate.open(why);
+  }
+}
+
+function unavailable(why: string): ServiceError {
+  return new ServiceError(503, 503, 'Service unavailable', why);
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -17,7 +17,7 @@ import type { NewOrderRow } from '../spot/order-store';
 import { defaultNetwork } from '../catalog';
 import { generateAddress } from '../wallet/address-gen';
 import { formatAmount } from '../wallet/money';
-import { blankTx, generateHistory, insertTransactions, uuid } from './history';
+import { blankTx, generateHistory, uuid } from './history';
 import { Prng } from './prng';
 import { TRADABLE_SYMBOLS, insertTradeRows, quantityFor, referencePrice, seededTrade, type SeededTrade } from './trades';
 
@@ -49,14 +49,24 @@ export interface MasterHistoryOptions {
 
 type Sums = Map<string, Decimal>;
 
-export function seedMasterHistory(ctx: SandboxContext, options: MasterHistoryOptions): void {
+/** The master's history worked out in memory: its transactions and trades, and what it ends with. */
+export interface MasterHistoryPlan {
+  transactions: NewTx[];
+  trades: SeededTrade[];
+  finals: { currency: string; wallet: Decimal; spot: Decimal }[];
+  /** Drawn on by the resting orders, after the history. */
+  prng: Prng;
+}
+
+/** The history, its trades and balances, deterministic from the options (times move with nowMs, nothing else does). */
+export function planMasterHistory(options: MasterHistoryOptions): MasterHistoryPlan {
   const prng = new Prng(options.seed * 7 + 3);
   const funded = CURRENCIES.slice(0, Math.floor(options.transactions / 2));
   const random = [...generateHistory({ accountId: options.accountId, count: options.transactions - funded.length * 2, seed: options.seed, nowMs: options.nowMs })];
   const trades = masterTrades(prng, options.accountId, Math.min(MAX_SEEDED_TRADES_OF_MASTER, Math.floor(options.transactions / 10)), options.nowMs);
   const replay = replayMoves(random, trades);
   const funding: NewTx[] = [];
-  const finals: { currency: string; wallet: Decimal; spot: Decimal }[] = [];
+  const finals: MasterHistoryPlan['finals'] = [];
   funded.forEach((currency, i) => {
     const code = currency.code;
     const target = options.targets.get(code) ?? { wallet: new Decimal(0), spot: new Decimal(0) };
@@ -68,15 +78,22 @@ export function seedMasterHistory(ctx: SandboxContext, options: MasterHistoryOpt
     funding.push(fundingDeposit(prng, options.accountId, currency, deposit, at), fundingTransfer(prng, options.accountId, currency, toSpot, at + 30_000));
     finals.push({ currency: code, wallet: deposit.minus(toSpot).plus(walletEnd), spot: toSpot.plus(spotEnd) });
   });
-  insertTransactions(ctx.db, [...funding, ...random]);
-  insertTradeRows(ctx.db, trades.map((t) => t.row));
-  const reserved = restingOrders(ctx, prng, options.accountId, options.nowMs, new Map(finals.map((f) => [f.currency, f.spot])));
-  for (const { currency, wallet, spot } of finals) {
+  return { transactions: [...funding, ...random], trades, finals, prng };
+}
+
+/**
+ * Writes all of the plan but its wallet transactions (the caller's to insert, before any other
+ * transaction): the trades, the resting orders and the balances the history ends with.
+ */
+export function writeMasterHistoryExceptTransactions(ctx: SandboxContext, options: MasterHistoryOptions, plan: MasterHistoryPlan): void {
+  insertTradeRows(ctx.db, plan.trades.map((t) => t.row));
+  const reserved = restingOrders(ctx, plan.prng, options.accountId, options.nowMs, new Map(plan.finals.map((f) => [f.currency, f.spot])));
+  for (const { currency, wallet, spot } of plan.finals) {
     const held = reserved.get(currency) ?? new Decimal(0);
     ctx.balances.set(options.accountId, 'wallet', currency, formatAmount(wallet, currency), formatAmount(0, currency));
     ctx.balances.set(options.accountId, 'spot', currency, formatAmount(spot.minus(held), currency), formatAmount(held, currency));
   }
-  for (const currency of CURRENCIES.slice(funded.length)) {
+  for (const currency of CURRENCIES.slice(plan.finals.length)) {
     for (const side of ['wallet', 'spot'] as const) ctx.balances.set(options.accountId, side, currency.code, formatAmount(0, currency.code), formatAmount(0, currency.code));
   }
 }

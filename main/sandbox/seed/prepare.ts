@@ -1,8 +1,9 @@
 // Seeds a sandbox database file ahead of the sandbox's start, so a launcher can do it while other
 // work goes on (the app's core loading) instead of after. The seed is the one startSandbox would
 // write into an empty file at that moment: it reads no market and no key pair (the master key is
-// set at start), so starting on the prepared file later gives the same world. An existing file is
-// left to the start, which seeds it if it is empty.
+// set at start), so starting on the prepared file later gives the same world. The master's wallet
+// transactions are left to the start, which writes them once it listens (seed/late-history.ts). An
+// existing file is left to the start, which seeds it if it is empty.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SandboxClock } from '../clock';
@@ -22,7 +23,7 @@ export function prepareSandboxDb(options: PrepareOptions): void {
   const db = openDatabase(options.db);
   try {
     const ctx = createContext(db, new SandboxClock(), options.seed ?? 1, NO_MARKET);
-    seedIfEmpty(ctx, { lightSeed: options.lightSeed, seededHistory: options.seededHistory });
+    seedIfEmpty(ctx, { lightSeed: options.lightSeed, seededHistory: options.seededHistory, historyLater: true });
   } finally {
     db.close();
   }

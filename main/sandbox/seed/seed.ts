@@ -13,8 +13,8 @@ import { readMeta, writeMeta } from '../db/open';
 import { KEY_RIGHTS, type KeyRight } from '../auth/rights';
 import { createDepositAddress } from '../wallet/addresses';
 import { formatAmount } from '../wallet/money';
-import { seedMasterHistory } from './master-history';
 import { HISTORY_DAYS } from './history';
+import { planHistory, writeLateHistory } from './late-history';
 import { seedMoreSubAccounts } from './sub-accounts';
 
 export interface SeedOptions {
@@ -23,6 +23,11 @@ export interface SeedOptions {
   lightSeed?: boolean;
   /** Transactions in the master's seeded history; SEEDED_HISTORY when absent. */
   seededHistory?: number;
+  /**
+   * Leaves the master's wallet transactions to writeLateHistory (its balances, trades and orders
+   * are written): they take most of the seed's writes and no balance read needs them.
+   */
+  historyLater?: boolean;
 }
 
 interface PersonDef {
@@ -93,15 +98,16 @@ function seedWorld(ctx: SandboxContext, options: SeedOptions): void {
     }
     if (masterId !== null) seedMoreSubAccounts(ctx, masterId, now - 30 * DAY_MS);
     writeMeta(ctx.db, 'seeded', String(now));
+    const master = ctx.accounts.master();
+    if (master && options.lightSeed !== true) {
+      const usdt = PEOPLE[0]?.fundingUsdt ?? 0;
+      const targets = CURRENCIES.map((c) => ({ code: c.code, wallet: formatAmount(divide(usdt, c.referencePriceUsdt), c.code), spot: formatAmount(divide(usdt / 10, c.referencePriceUsdt), c.code) }));
+      planHistory(ctx, {
+        accountId: master.id, transactions: options.seededHistory ?? SEEDED_HISTORY, targets, seed: ctx.seed, nowMs: now, openedAt: now - HISTORY_DAYS * DAY_MS - FUNDING_LEAD_MS,
+      });
+    }
   })();
-  const master = ctx.accounts.master();
-  if (master && options.lightSeed !== true) {
-    const usdt = PEOPLE[0]?.fundingUsdt ?? 0;
-    const targets = new Map(CURRENCIES.map((c) => [c.code, { wallet: new Decimal(formatAmount(divide(usdt, c.referencePriceUsdt), c.code)), spot: new Decimal(formatAmount(divide(usdt / 10, c.referencePriceUsdt), c.code)) }]));
-    ctx.db.transaction(() => seedMasterHistory(ctx, {
-      accountId: master.id, transactions: options.seededHistory ?? SEEDED_HISTORY, targets, seed: ctx.seed, nowMs: now, openedAt: now - HISTORY_DAYS * DAY_MS - FUNDING_LEAD_MS,
-    }))();
-  }
+  if (options.historyLater !== true) writeLateHistory(ctx);
 }
 
 function newKey(): string {

@@ -54,6 +54,7 @@ export function writeLateHistory(ctx: SandboxContext): void {
  * mark. Stops when the database is closed: the next start writes them all again.
  */
 export async function writeLateHistoryInSlices(ctx: SandboxContext, pause: () => Promise<void>): Promise<void> {
+  if (!ctx.db.open) return;
   const pending = pendingOf(ctx);
   if (pending === null) return;
   for (let from = 0; from === 0 || from < pending.rows.length; from += LATE_SLICE_ROWS) {

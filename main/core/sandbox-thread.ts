@@ -2,11 +2,11 @@
 // launch), its market's warm-up and every answer it computes run beside the app instead of on the
 // thread that serves the page and the first balances. It is reached over loopback exactly as when
 // it runs in-process. The built host runs out/main/sandbox-worker.js; from the TypeScript sources
-// the worker loads sandbox-worker.ts through tsx's require hook (as the export worker does).
-import { createRequire } from 'node:module';
+// the worker loads sandbox-worker.ts through tsx's require hook (startWorker).
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PrepareOptions, RunningSandbox, SandboxKeyPair, SandboxOptions } from '../sandbox/index';
+import { startWorker } from './start-worker';
 
 /** The built-in sandbox's database, in the data directory. */
 export const SANDBOX_DB_FILE = 'sandbox.db';
@@ -58,9 +58,7 @@ export function prewarmSandboxThread(script: string, prepare?: PrepareOptions): 
 
 /** A sandbox thread reading its code; it starts the sandbox when sent the options (startOn). */
 function newWorker(script: string): Worker {
-  return script.endsWith('.ts')
-    ? new Worker(script, { execArgv: ['--require', createRequire(__filename).resolve('tsx/cjs')] })
-    : new Worker(script);
+  return startWorker(script);
 }
 
 function startOn(worker: Worker, options: SandboxOptions): Promise<RunningSandbox> {

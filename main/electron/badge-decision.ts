@@ -3,7 +3,7 @@
 // (Unity's API, which KDE and GNOME docks read too) takes a number, and Windows' taskbar takes an
 // overlay icon, drawn here as a 16×16 bitmap (a red disc with the count in white) with the words
 // a screen reader says instead.
-import { badgeText } from './waiting-approvals';
+import { waitingCountText as badgeText } from '../../preload/contract/withdrawals';
 
 export type BadgeAction =
   /** app.dock.setBadge: '' clears it. */

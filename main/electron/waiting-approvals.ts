@@ -104,9 +104,3 @@ export function followWaitingApprovals(deps: BadgeDeps): { stop(): void; settled
   read();
   return { stop: unsubscribe, settled: () => reading };
 }
-
-/** What the badge shows for a count: nothing at zero, the number up to 99, then "99+". */
-export function badgeText(count: number): string {
-  if (!Number.isSafeInteger(count) || count <= 0) return '';
-  return count > 99 ? '99+' : String(count);
-}

@@ -148,3 +148,9 @@ export interface WithdrawalEvents {
 }
 
 export const WITHDRAWAL_EVENTS = { withdrawalUpdated: true, withdrawalDeadlineSoon: true } as const satisfies EventList<WithdrawalEvents>;
+
+/** How a count of waiting withdrawals is shown in a badge or a title: nothing at zero, the number up to 99, then "99+". */
+export function waitingCountText(count: number): string {
+  if (!Number.isSafeInteger(count) || count <= 0) return '';
+  return count > 99 ? '99+' : String(count);
+}

@@ -6,7 +6,8 @@ import type { Result } from '../../../preload/contract';
 import type { WithdrawalView, WithdrawalViewState } from '../../../preload/contract/withdrawals';
 import { createEventBus } from '../../../main/core/events';
 import { badgeFor, OVERLAY_SIZE, overlayBitmap, waitingWords } from '../../../main/electron/badge-decision';
-import { badgeText, followWaitingApprovals, WaitingApprovals } from '../../../main/electron/waiting-approvals';
+import { followWaitingApprovals, WaitingApprovals } from '../../../main/electron/waiting-approvals';
+import { waitingCountText as badgeText } from '../../../preload/contract/withdrawals';
 
 function view(id: string | null, state: WithdrawalViewState, localId = `local-${id}`): WithdrawalView {
   return {

@@ -1,12 +1,14 @@
 // The window's title (the browser tab, the taskbar entry): the page's name and, in front, how many
 // withdrawals wait for approval on the active profile — "(3) Wallet — Coffer", as mail clients do —
 // so a person working in another window sees that work waits. Nothing in front at zero.
+import { waitingCountText } from '../../../../preload/contract/withdrawals';
+
 let page = 'Coffer';
 let waiting = 0;
 
 export function titleText(pageTitle: string, waitingCount: number): string {
-  if (!Number.isSafeInteger(waitingCount) || waitingCount <= 0) return pageTitle;
-  return `(${waitingCount > 99 ? '99+' : waitingCount}) ${pageTitle}`;
+  const count = waitingCountText(waitingCount);
+  return count === '' ? pageTitle : `(${count}) ${pageTitle}`;
 }
 
 export function showPageTitle(pageTitle: string): void {

@@ -2,8 +2,9 @@
 // entry log and its LISTEN/NOTIFY channel. Appends to one team are serialised by an advisory lock,
 // so each entry links to the one stored just before it and the chain stays a line.
 import { isIP } from 'node:net';
-import pg, { type ClientConfig, type PoolClient } from 'pg';
+import type { ClientConfig, Pool, PoolClient } from 'pg';
 import type { EntryDraft, EntryKind, StoredEntry } from '../entries';
+import { pgDriver } from './pg-driver';
 import { migratePostgres } from './pg-migrate';
 import { TEAM_MIGRATIONS } from './team-schema';
 import { storeErrorFrom, type StoreTimeouts } from './team-store-error';
@@ -81,7 +82,7 @@ export function openTeamDb(server: TeamServer, password: string | null, options:
     connectTimeoutMs: options.connectTimeoutMs ?? 3000,
   };
   const config = clientConfig(server, password, timeouts, options.ca);
-  const pool = new pg.Pool({ ...config, max: options.poolSize ?? 4 });
+  const pool = new (pgDriver().Pool)({ ...config, max: options.poolSize ?? 4 });
   // An idle connection the server dropped is discarded by the pool; the next call reconnects or
   // reports why it cannot, so the event itself needs no handling beyond not crashing.
   pool.on('error', () => undefined);
@@ -258,7 +259,7 @@ function callSign(sign: (prevHash: string) => SignedDraft, prevHash: string, tea
   return signed;
 }
 
-async function teamsOn(pool: pg.Pool): Promise<{ teamId: string; name: string }[]> {
+async function teamsOn(pool: Pool): Promise<{ teamId: string; name: string }[]> {
   const { rows } = await pool.query<{ team_id: string; body: string }>(
     `SELECT DISTINCT ON (team_id) team_id, body FROM team_entries WHERE kind = 'team.created' ORDER BY team_id, seq`,
   );
@@ -273,7 +274,7 @@ async function listenOn(
   onEntry: (teamId: string, seq: number) => void,
   onLost: (error: Error) => void,
 ): Promise<() => Promise<void>> {
-  const client = new pg.Client(config);
+  const client = new (pgDriver().Client)(config);
   let stopped = false;
   const lost = (error: Error): void => {
     if (stopped) return;

@@ -1,9 +1,10 @@
 // Every failure of the team store in plain words naming the server, with one of four codes the
 // team desk acts on: unreachable and timeout fail closed, auth asks for the password again, schema
 // means this Coffer and the store disagree. The password is never part of any of them.
-import { DatabaseError } from 'pg';
+import type { DatabaseError } from 'pg';
 import { AppFailure } from '../../core/app-error';
 import { SchemaTooNewError } from '../../db/migrate';
+import { pgDriver } from './pg-driver';
 import type { TeamServer } from './team-url';
 
 export type TeamStoreErrorCode = 'TEAM_UNREACHABLE' | 'TEAM_TIMEOUT' | 'TEAM_AUTH' | 'TEAM_SCHEMA';
@@ -53,7 +54,7 @@ export function storeErrorFrom(error: unknown, server: TeamServer, timeouts: Sto
   const where = `The team store at ${server.host.includes(':') ? `[${server.host}]` : server.host}:${server.port}`;
   const make = (code: TeamStoreErrorCode, words: string): TeamStoreError => new TeamStoreError(code, words, { cause: error });
   if (error instanceof SchemaTooNewError) return make('TEAM_SCHEMA', `${where}: ${error.message}`);
-  if (error instanceof DatabaseError) return fromServer(error, where, server, timeouts, make);
+  if (error instanceof pgDriver().DatabaseError) return fromServer(error, where, server, timeouts, make);
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code in SOCKET_FAILURES) return make('TEAM_UNREACHABLE', `${where} cannot be reached (${SOCKET_FAILURES[code]})`);

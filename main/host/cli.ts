@@ -4,6 +4,7 @@
 // Only what serving the page needs is read before the URL line: the core, its databases and the
 // contract's schemas are a separate chunk imported afterwards, so the browser starts on the page
 // while the core's code is still being loaded. Calls that arrive meanwhile wait for the core.
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { GateConnection } from '../core/call-gate';
 import type { Core } from '../core/app';
@@ -73,14 +74,16 @@ interface ReadyCore {
 /**
  * The core's code in pieces, heaviest libraries first: reading one blocks this thread, so each is
  * read only when no page file is being answered, and the page's files never wait for the whole.
+ * Libraries are read with `require`, as the core's chunks read them: an `import()` would read a
+ * library's ES-module build, a second copy beside the CommonJS one the core then reads anyway.
  */
-const CORE_PIECES: ReadonlyArray<() => Promise<unknown>> = [
-  () => import('zod'),
+const requireHere = createRequire(__filename);
+const CORE_PIECES: ReadonlyArray<() => unknown> = [
+  () => requireHere('zod'),
   () => import('../../preload/contract'),
-  () => import('pg'),
-  () => import('decimal.js'),
-  () => import('better-sqlite3'),
-  () => import('keytar'),
+  () => requireHere('decimal.js'),
+  () => requireHere('better-sqlite3'),
+  () => requireHere('keytar'),
 ];
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -7,6 +7,7 @@ import { useConnectionStore } from '../connection/connection-store';
 import { reloadOnLinkOrProfile } from '../connection/use-load-when-ready';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { displayPreferences, setValuationPreference } from '../display/display-preferences';
+import { readWallet, takeEarlyWalletRead, type WalletStreamEvent } from './early-wallet-read';
 import { useWalletStore } from './wallet-store';
 
 /** While the last read failed (an outage, maintenance), how often the page tries again on its own. */
@@ -31,16 +32,20 @@ export function useWallet(): WalletLoader {
     store.setLoading(true);
     const profileId = profiles.activeProfileId;
     try {
-      const [overview, currencies] = await Promise.all([
-        api.getWalletOverview({ valuationCurrency: valuation.value }),
-        store.hasCurrenciesFor(profileId) ? Promise.resolve(null) : api.listWalletCurrencies(),
-      ]);
+      const early = takeEarlyWalletRead(profileId, valuation.value);
+      const { overview, currencies } = await (early?.read ?? readWallet(api, valuation.value, !store.hasCurrenciesFor(profileId)));
       if (overview.ok) store.setOverview(overview.value);
       else store.setLoadError(profileId, overview.error);
       if (currencies?.ok) store.setCurrencies(profileId, currencies.value);
+      for (const event of early?.since ?? []) applyStreamEvent(event);
     } finally {
       store.setLoading(false);
     }
+  }
+
+  function applyStreamEvent(event: WalletStreamEvent): void {
+    if (event.name === 'walletBalances') store.applyBalances(event.payload.profileId, event.payload.balances);
+    else store.setLive(event.payload.profileId, event.payload.live, event.payload.detail);
   }
 
   async function setValuation(currency: string): Promise<void> {
@@ -49,8 +54,8 @@ export function useWallet(): WalletLoader {
   }
 
   const stops = [
-    api.on('walletBalances', ({ profileId, balances }) => store.applyBalances(profileId, balances)),
-    api.on('walletLive', ({ profileId, live, detail }) => store.setLive(profileId, live, detail)),
+    api.on('walletBalances', (payload) => applyStreamEvent({ name: 'walletBalances', payload })),
+    api.on('walletLive', (payload) => applyStreamEvent({ name: 'walletLive', payload })),
   ];
   const retry = setInterval(() => {
     if (store.loadError !== null && !store.loading && connection.transport.kind === 'ready') void load();

@@ -1,9 +1,11 @@
 // The built-in Sandbox profile against the real sandbox (light seed) and a real keyring: created
 // on first launch with its master key pair in the keychain, kept across launches with its URLs
 // refreshed, and protected from edits and removal.
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import keytar from 'keytar';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SandboxLauncher } from '../../../main/core/builtin-sandbox';
+import { SANDBOX_DB_FILE, type SandboxLauncher } from '../../../main/core/builtin-sandbox';
 import { startSandbox } from '../../../main/sandbox/index';
 import type { Profile, Result } from '../../../preload/contract';
 import { startPrivateBus, type PrivateBus } from '../keychain/private-keyring';
@@ -61,6 +63,19 @@ describe('the built-in Sandbox profile', () => {
     expect(after).toMatchObject({ id: before?.id, publicKey: before?.publicKey, builtIn: true, hasSecret: true });
     expect(after?.restUrl).toBe(fixture.core.sandbox?.restUrl);
     expect(await keytar.getPassword('coffer', `profile:${after?.id}`)).toBe(secretBefore);
+    if (after && secretBefore) expect(await balanceStatus(after, secretBefore)).toBe(200);
+  });
+
+  it('seeds a sandbox database that is gone with the key pair its profile keeps', async () => {
+    const [before] = await listProfiles();
+    const secretBefore = await keytar.getPassword('coffer', `profile:${before?.id}`);
+    const removeSandboxDb = () => {
+      for (const file of readdirSync(fixture.dataDir).filter((name) => name.startsWith(SANDBOX_DB_FILE))) rmSync(join(fixture.dataDir, file));
+    };
+    await fixture.reopen({ launchSandbox: launchLight }, removeSandboxDb);
+    const [after] = await listProfiles();
+    expect(after).toMatchObject({ id: before?.id, publicKey: before?.publicKey, hasSecret: true });
+    expect(fixture.core.sandbox?.master.secretKey).toBe(secretBefore);
     if (after && secretBefore) expect(await balanceStatus(after, secretBefore)).toBe(200);
   });
 

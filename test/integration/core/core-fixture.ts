@@ -9,7 +9,8 @@ import type { ProfileInput } from '../../../preload/contract';
 export interface CoreFixture {
   dataDir: string;
   core: Core;
-  reopen(options?: Partial<CoreOptions>): Promise<Core>;
+  /** Closes the core and opens it again on the same data; `between` runs while it is closed. */
+  reopen(options?: Partial<CoreOptions>, between?: () => void): Promise<Core>;
   dispose(): Promise<void>;
 }
 
@@ -20,8 +21,9 @@ export async function createCoreFixture(options: Partial<CoreOptions> = {}): Pro
   const fixture: CoreFixture = {
     dataDir,
     core: await open(),
-    async reopen(extra) {
+    async reopen(extra, between) {
       await fixture.core.close();
+      between?.();
       fixture.core = await open(extra);
       return fixture.core;
     },

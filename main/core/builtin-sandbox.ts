@@ -2,7 +2,6 @@
 // loopback port with its own SQLite file; its master key pair is stored like any profile's
 // (secret in the keychain) and reused next launch; its URLs are refreshed every launch.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile } from '../../preload/contract';
 import type { ProfilesRepo } from '../db/profiles-repo';
@@ -29,20 +28,9 @@ export interface BuiltInSandboxDeps {
 export async function startBuiltInSandbox(deps: BuiltInSandboxDeps): Promise<RunningSandbox> {
   const { profiles, settings, secrets } = deps;
   const existing = profiles.findBuiltIn();
-  const db = join(deps.dataDir, SANDBOX_DB_FILE);
-  const secretRead = existing ? readSecret(secrets, existing.id) : Promise.resolve(null);
-  let sandbox: RunningSandbox;
-  let storedSecret: string | null;
-  if (existsSync(db)) {
-    // A sandbox database already there keeps its own master key (a key passed in only seeds an
-    // empty one), so the keychain is read while the sandbox starts rather than before.
-    [sandbox, storedSecret] = await Promise.all([deps.launch({ port: 0, db }), secretRead]);
-  } else {
-    // A new database is seeded with the profile's stored key pair, so the profile keeps working.
-    storedSecret = await secretRead;
-    const keyPair = existing && storedSecret ? { apiKey: existing.publicKey, secretKey: storedSecret } : {};
-    sandbox = await deps.launch({ ...keyPair, port: 0, db });
-  }
+  const storedSecret = existing ? await readSecret(secrets, existing.id) : null;
+  const keyPair = existing && storedSecret ? { apiKey: existing.publicKey, secretKey: storedSecret } : {};
+  const sandbox = await deps.launch({ ...keyPair, port: 0, db: join(deps.dataDir, SANDBOX_DB_FILE) });
 
   const master = sandbox.master;
   const id = existing?.id ?? randomUUID();

@@ -8,7 +8,7 @@
 // The sandbox's code is read only when it starts in this thread: a host that runs it on a thread
 // of its own never loads it here.
 import { join } from 'node:path';
-import type { PrepareOptions } from '../sandbox/index';
+import type { PrepareOptions, SandboxOptions } from '../sandbox/index';
 import type { SandboxLauncher } from './builtin-sandbox';
 import { SANDBOX_DB_FILE, startSandboxThread } from './sandbox-thread';
 
@@ -20,12 +20,26 @@ const startInProcess: SandboxLauncher = async (options) => (await import('../san
  */
 export function sandboxLauncherFromEnv(env: NodeJS.ProcessEnv = process.env, thread?: string | SandboxLauncher): SandboxLauncher | undefined {
   if (env.COFFER_NO_SANDBOX === '1') return undefined;
-  const controlToken = env.COFFER_SANDBOX_CONTROL_TOKEN || undefined;
-  const seededHistory = seededHistoryFrom(env.COFFER_SANDBOX_HISTORY);
   const start: SandboxLauncher =
     thread === undefined ? startInProcess : typeof thread === 'string' ? (options) => startSandboxThread(thread, options) : thread;
-  if (controlToken === undefined && seededHistory === undefined) return start;
-  return (options) => start({ ...options, controlToken, seededHistory });
+  const fromEnv = envOptions(env);
+  return fromEnv === null ? start : (options) => start({ ...options, ...fromEnv });
+}
+
+/** What the environment adds to every start of the sandbox; null when nothing. */
+function envOptions(env: NodeJS.ProcessEnv): Pick<SandboxOptions, 'controlToken' | 'seededHistory'> | null {
+  const controlToken = env.COFFER_SANDBOX_CONTROL_TOKEN || undefined;
+  const seededHistory = seededHistoryFrom(env.COFFER_SANDBOX_HISTORY);
+  return controlToken === undefined && seededHistory === undefined ? null : { controlToken, seededHistory };
+}
+
+/**
+ * The options the app starts its built-in sandbox with when the sandbox's database is already
+ * there (startBuiltInSandbox), for starting it ahead (prewarmSandboxThread).
+ */
+export function sandboxStartFromEnv(env: NodeJS.ProcessEnv, dataDir: string): SandboxOptions | undefined {
+  if (env.COFFER_NO_SANDBOX === '1') return undefined;
+  return { port: 0, db: join(dataDir, SANDBOX_DB_FILE), ...envOptions(env) };
 }
 
 /** The built-in sandbox's database and the seed it gets, for seeding it ahead (prewarmSandboxThread). */

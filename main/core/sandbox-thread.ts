@@ -3,6 +3,7 @@
 // thread that serves the page and the first balances. It is reached over loopback exactly as when
 // it runs in-process. The built host runs out/main/sandbox-worker.js; from the TypeScript sources
 // the worker loads sandbox-worker.ts through tsx's require hook (startWorker).
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { PrepareOptions, RunningSandbox, SandboxKeyPair, SandboxOptions } from '../sandbox/index';
@@ -29,23 +30,49 @@ export function startSandboxThread(script: string, options: SandboxOptions): Pro
 }
 
 /**
- * Makes the sandbox's thread now, so it reads its code while this thread reads its own, and, given
- * `prepare`, seeds that database file meanwhile (a first launch's seeding is the longest part of
- * the sandbox's start); the returned launcher starts the sandbox on it (a second start gets a
- * thread of its own).
+ * Makes the sandbox's thread now, so it reads its code while this thread reads its own. Given
+ * `ahead` (the options the app will start the sandbox with, less its key pair) and a database
+ * already there, the sandbox starts at once, so the app's first answers need not wait for it;
+ * otherwise, given `prepare`, the thread seeds that database file meanwhile (a first launch's
+ * seeding is the longest part of the sandbox's start). The returned launcher starts the sandbox on
+ * this thread, or hands over the one started ahead when asked with the same options and either no
+ * key pair or the one its master already has (a start with that pair would change nothing); a
+ * second start, or one that differs, gets a thread of its own.
  */
-export function prewarmSandboxThread(script: string, prepare?: PrepareOptions): (options: SandboxOptions) => Promise<RunningSandbox> {
+export function prewarmSandboxThread(
+  script: string, prepare?: PrepareOptions, ahead?: SandboxOptions,
+): (options: SandboxOptions) => Promise<RunningSandbox> {
   let waiting: Worker | null = newWorker(script);
-  if (prepare !== undefined) waiting.postMessage({ type: 'prepare', options: prepare } satisfies ToSandboxThread);
+  let startedAhead: { options: string; sandbox: Promise<RunningSandbox> } | null = null;
+  if (ahead?.db !== undefined && existsSync(ahead.db)) {
+    startedAhead = { options: sameOptionsKey(ahead), sandbox: startOn(waiting, ahead) };
+    // Its failure is for the launcher's caller to see; until then it must not count as unhandled.
+    startedAhead.sandbox.catch(() => undefined);
+    waiting = null;
+  } else if (prepare !== undefined) {
+    waiting.postMessage({ type: 'prepare', options: prepare } satisfies ToSandboxThread);
+  }
   // Until it is started, a thread that fails is simply not used.
   const dropOnFailure = () => {
     void waiting?.terminate();
     waiting = null;
   };
-  waiting.once('error', dropOnFailure);
-  waiting.once('exit', dropOnFailure);
-  waiting.unref();
+  waiting?.once('error', dropOnFailure);
+  waiting?.once('exit', dropOnFailure);
+  waiting?.unref();
   return (options) => {
+    const early = startedAhead;
+    startedAhead = null;
+    if (early !== null) {
+      const { apiKey, secretKey, ...rest } = options;
+      if (early.options === sameOptionsKey(rest)) {
+        return early.sandbox.then((sandbox) => {
+          const sameKey = apiKey === undefined || (sandbox.master.apiKey === apiKey && sandbox.master.secretKey === secretKey);
+          return sameKey ? sandbox : sandbox.close().then(() => startSandboxThread(script, options));
+        });
+      }
+      void early.sandbox.then((sandbox) => sandbox.close(), () => undefined);
+    }
     const worker = waiting;
     waiting = null;
     if (worker === null) return startSandboxThread(script, options);
@@ -54,6 +81,12 @@ export function prewarmSandboxThread(script: string, prepare?: PrepareOptions): 
     worker.ref();
     return startOn(worker, options);
   };
+}
+
+/** Options (plain data) as one comparable text: fields in name order, absent ones left out. */
+function sameOptionsKey(options: SandboxOptions): string {
+  const entries = Object.entries(options).filter(([, value]) => value !== undefined);
+  return JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** A sandbox thread reading its code; it starts the sandbox when sent the options (startOn). */

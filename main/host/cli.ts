@@ -10,7 +10,7 @@ import type { GateConnection } from '../core/call-gate';
 import type { Core } from '../core/app';
 import type { SandboxLauncher } from '../core/builtin-sandbox';
 import { createEventBus } from '../core/events';
-import { sandboxLauncherFromEnv, sandboxPrepareFromEnv } from '../core/sandbox-launcher';
+import { sandboxLauncherFromEnv, sandboxPrepareFromEnv, sandboxStartFromEnv } from '../core/sandbox-launcher';
 import { prewarmSandboxThread } from '../core/sandbox-thread';
 import { resolveDataDir } from '../db/data-dir';
 import { enableCompileCache } from './compile-cache';
@@ -30,11 +30,13 @@ async function main(): Promise<void> {
   trace?.('host entry read');
   surviveStrayErrors();
   const dataDir = resolveDataDir();
-  // The sandbox's thread reads its code and seeds a new sandbox's database on the other core while
-  // this one serves the page and loads the core's code.
+  // The sandbox's thread reads its code, and seeds a new sandbox's database or starts one already
+  // there, on the other core while this one serves the page and loads the core's code.
   const sandboxThread = process.env.COFFER_NO_SANDBOX === '1'
     ? undefined
-    : prewarmSandboxThread(join(__dirname, 'sandbox-worker.js'), sandboxPrepareFromEnv(process.env, dataDir));
+    : prewarmSandboxThread(
+      join(__dirname, 'sandbox-worker.js'), sandboxPrepareFromEnv(process.env, dataDir), sandboxStartFromEnv(process.env, dataDir),
+    );
   const pending = coreWhenReady();
   const envPort = portFromEnv(process.env.COFFER_HOST_PORT);
   const host = await startWebServer({

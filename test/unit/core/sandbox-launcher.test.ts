@@ -1,10 +1,10 @@
 // The built-in sandbox's start options read from the environment.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { sandboxLauncherFromEnv, sandboxPrepareFromEnv } from '../../../main/core/sandbox-launcher';
+import { sandboxLauncherFromEnv, sandboxPrepareFromEnv, sandboxStartFromEnv } from '../../../main/core/sandbox-launcher';
 import { prewarmSandboxThread, SANDBOX_DB_FILE, SOURCE_SANDBOX_WORKER } from '../../../main/core/sandbox-thread';
 import type { RunningSandbox } from '../../../main/sandbox/index';
 
@@ -125,5 +125,68 @@ describe('sandboxLauncherFromEnv', () => {
     expect(labels(prepared)).toEqual(['master', 'previous-master']);
     expect(labels(join(dir, 'own.db'))).toEqual(['master']);
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names the options the built-in sandbox starts with on a database already there, and nothing when the sandbox is off', () => {
+    expect(sandboxStartFromEnv({ COFFER_SANDBOX_HISTORY: '40', COFFER_SANDBOX_CONTROL_TOKEN: 't' }, '/data'))
+      .toEqual({ port: 0, db: join('/data', SANDBOX_DB_FILE), controlToken: 't', seededHistory: 40 });
+    expect(sandboxStartFromEnv({}, '/data')).toEqual({ port: 0, db: join('/data', SANDBOX_DB_FILE) });
+    expect(sandboxStartFromEnv({ COFFER_NO_SANDBOX: '1' }, '/data')).toBeUndefined();
+  });
+
+  describe('started ahead on a database already there', () => {
+    const ENV = { COFFER_SANDBOX_HISTORY: '12' };
+
+    /** A data directory whose sandbox database a launch made with this key pair. */
+    async function launchedBefore(apiKey: string, secretKey: string): Promise<string> {
+      const dir = mkdtempSync(join(tmpdir(), 'coffer-ahead-'));
+      const before = await sandboxLauncherFromEnv(ENV)!({ apiKey, secretKey, port: 0, db: join(dir, SANDBOX_DB_FILE) });
+      await before.close();
+      return dir;
+    }
+
+    /** Resolves once this process holds `file` open: the thread made ahead has opened it. */
+    async function openedHere(file: string): Promise<void> {
+      const holds = () => readdirSync('/proc/self/fd').some((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false;
+        }
+      });
+      while (!holds()) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    it('is handed over when asked with its master key pair: the start did not wait for the ask', async () => {
+      const dir = await launchedBefore('kept-key', 'kept-secret');
+      const db = join(dir, SANDBOX_DB_FILE);
+      const launch = sandboxLauncherFromEnv(ENV, prewarmSandboxThread(SOURCE_SANDBOX_WORKER, undefined, sandboxStartFromEnv(ENV, dir)));
+      await openedHere(db);
+      // Gone from the disk now: only the sandbox already started still has the database with that key.
+      rmSync(db);
+      const sandbox = await launch!({ apiKey: 'kept-key', secretKey: 'kept-secret', port: 0, db });
+      try {
+        expect(sandbox.master).toMatchObject({ apiKey: 'kept-key', secretKey: 'kept-secret' });
+        expect(await historyOf(sandbox)).toHaveLength(12);
+        // A start made on the ask would have made a new database there.
+        expect(existsSync(db)).toBe(false);
+      } finally {
+        await sandbox.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('is closed and started again when asked with another key pair, which becomes the master key', async () => {
+      const dir = await launchedBefore('old-key', 'old-secret');
+      const launch = sandboxLauncherFromEnv(ENV, prewarmSandboxThread(SOURCE_SANDBOX_WORKER, undefined, sandboxStartFromEnv(ENV, dir)));
+      const sandbox = await launch!({ apiKey: 'new-key', secretKey: 'new-secret', port: 0, db: join(dir, SANDBOX_DB_FILE) });
+      try {
+        expect(sandbox.master).toMatchObject({ apiKey: 'new-key', secretKey: 'new-secret' });
+        expect(await historyOf(sandbox)).toHaveLength(12);
+      } finally {
+        await sandbox.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 });

@@ -6,21 +6,10 @@ import { amount, currency, network } from './fields';
 import { changes, noPayload, reads, type EventList, type Op, type OperationSpecs } from './operation';
 import { visibleText } from './profile-schemas';
 import type { TeamWithdrawalView } from './team';
+import type { WithdrawalViewState } from './withdrawal-states';
 
-export const WITHDRAWAL_VIEW_STATES = [
-  'PREPARING',
-  'UNCERTAIN',
-  'CREATED',
-  'REFUSED',
-  'COMMITTING',
-  'PENDING',
-  'SUCCESS',
-  'FAILED',
-  'ROLLING_BACK',
-  'ROLLED_BACK',
-  'EXPIRED',
-] as const;
-export type WithdrawalViewState = (typeof WITHDRAWAL_VIEW_STATES)[number];
+export { WITHDRAWAL_VIEW_STATES, waitingCountText, type WithdrawalViewState } from './withdrawal-states';
+
 export type WithdrawalViewAction = 'commit' | 'rollback' | 'prepareAgain';
 
 export interface WithdrawalInput {
@@ -148,9 +137,3 @@ export interface WithdrawalEvents {
 }
 
 export const WITHDRAWAL_EVENTS = { withdrawalUpdated: true, withdrawalDeadlineSoon: true } as const satisfies EventList<WithdrawalEvents>;
-
-/** How a count of waiting withdrawals is shown in a badge or a title: nothing at zero, the number up to 99, then "99+". */
-export function waitingCountText(count: number): string {
-  if (!Number.isSafeInteger(count) || count <= 0) return '';
-  return count > 99 ? '99+' : String(count);
-}

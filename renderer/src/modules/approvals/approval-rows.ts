@@ -2,7 +2,8 @@
 // last-four check of the confirmation, merging live updates and what may be selected in bulk.
 import type { PendingMoveView } from '../../../../preload/contract/pending';
 import { WITHDRAWAL_STATE_WORDS } from '../../../../preload/contract/status-words';
-import { WITHDRAWAL_VIEW_STATES, type WithdrawalView, type WithdrawalViewState } from '../../../../preload/contract/withdrawals';
+import type { WithdrawalView } from '../../../../preload/contract/withdrawals';
+import { WITHDRAWAL_VIEW_STATES, type WithdrawalViewState } from '../../../../preload/contract/withdrawal-states';
 
 export const URGENT_MS = 10 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 // The window's title (the browser tab, the taskbar entry): the page's name and, in front, how many
 // withdrawals wait for approval on the active profile — "(3) Wallet — Coffer", as mail clients do —
 // so a person working in another window sees that work waits. Nothing in front at zero.
-import { waitingCountText } from '../../../../preload/contract/withdrawals';
+import { waitingCountText } from '../../../../preload/contract/withdrawal-states';
 
 let page = 'Coffer';
 let waiting = 0;

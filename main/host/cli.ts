@@ -74,13 +74,15 @@ interface ReadyCore {
 }
 
 /**
- * The core's code in pieces, heaviest libraries first: reading one blocks this thread, so each is
+ * The core's code in pieces: first the page socket's library (the web server reads it only at the
+ * first socket), then the heaviest libraries first. Reading one blocks this thread, so each is
  * read only when no page file is being answered, and the page's files never wait for the whole.
  * Libraries are read with `require`, as the core's chunks read them: an `import()` would read a
  * library's ES-module build, a second copy beside the CommonJS one the core then reads anyway.
  */
 const requireHere = createRequire(__filename);
 const CORE_PIECES: ReadonlyArray<() => unknown> = [
+  () => requireHere('ws'),
   () => requireHere('zod'),
   () => import('../../preload/contract'),
   () => requireHere('decimal.js'),

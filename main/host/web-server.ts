@@ -4,8 +4,9 @@
 // Nothing here loads the core or the contract's schemas: the web host listens (and the browser
 // starts on the page) before the core's code is even read; server.ts adds the default call gate.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { WIRE_PATH } from '../../preload/contract/wire';
 import type { CallGate } from '../core/call-gate';
 import type { EventBus } from '../core/events';
@@ -23,6 +24,8 @@ import {
 import { handleReviewUpload, isReviewUpload, type ReviewUploadSink } from './review-upload';
 import { plain, serveStatic } from './static-files';
 import { attachWireSession, send } from './wire-session';
+
+const requireHere = createRequire(__filename);
 
 export interface WebServerOptions {
   /** Back-pressure in front of dispatch, shared by every socket. */
@@ -55,7 +58,10 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const token = options.token ?? createToken();
   const sockets = new Set<WebSocket>();
   const gate = options.gate;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // The WebSocket library is read at the first socket, not before the page's URL can be printed.
+  let wss: WebSocketServer | null = null;
+  const socketServer = (): WebSocketServer =>
+    (wss ??= new (requireHere('ws') as typeof import('ws')).WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES }));
   const server = createServer();
   const port = await listenPreferring(server, options.preferredPort, options.port ?? 0);
   const headers = securityHeaders(port);
@@ -76,7 +82,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     socket.on('error', () => socket.destroy());
     const refusal = upgradeRefusal(req, port, token);
     if (refusal) return refuse(socket, refusal);
-    wss.handleUpgrade(req, socket, head, (ws) => {
+    socketServer().handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
       // An oversized or broken frame closes that socket; without a listener it would crash the host.
@@ -96,7 +102,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     close: async () => {
       unsubscribe();
       for (const ws of sockets) ws.terminate();
-      wss.close();
+      wss?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,7 +1,7 @@
 // A manual shot, outside the timed e2e suite: a reviewer's host (no profile, no sandbox) opens a
 // history export large enough to take a few seconds to store, and the Review page is shot in both
 // themes while its rows load (verdict and progress; then the file's first rows) and once every row
-// is in (test-results/screenshots/{light,dark}-review-{loading,loading-rows,loaded}.png). Run after
+// is in, with its totals (test-results/screenshots/{light,dark}-review-{loading,loading-rows,loaded,totals}.png). Run after
 // a build:
 //   npx electron-vite build && npx tsx test/e2e/shots/review-loading.ts [rows]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -49,6 +49,8 @@ async function main(): Promise<void> {
     await expect(page.getByTestId('history-totals')).toHaveAttribute('data-total', String(rows), { timeout: 120_000 });
     await expect(page.getByTestId('review-loading')).toHaveCount(0);
     await shootInBothThemes(page, 'review-loaded');
+    await page.getByTestId('history-totals').scrollIntoViewIfNeeded();
+    await shootInBothThemes(page, 'review-totals');
     console.log(`review-loading: ${rows.toLocaleString('en')} rows shot loading and loaded`);
   } finally {
     await browser.close();

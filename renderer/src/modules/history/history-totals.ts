@@ -20,3 +20,17 @@ export function totalsCaption(includeUnsettled: boolean, counted: number | null,
   if (counted === null || listed === null || counted === listed) return `${head}.`;
   return `${head}: ${counted.toLocaleString('en-US')} of the ${listed.toLocaleString('en-US')} rows listed.`;
 }
+
+/** Sums longer than this may wrap; shorter ones (most currencies' precision) keep one line. */
+export const ONE_LINE_AMOUNT_CHARS = 20;
+
+/**
+ * A formatted sum in the parts a line may break between: a long one (18 decimals) splits after its
+ * decimal point, so a column too narrow for it wraps the fraction onto a second line rather than
+ * pushing Net out of sight; a short one stays whole. The parts joined are the text unchanged.
+ */
+export function wrappableAmount(text: string): string[] {
+  if (text.length <= ONE_LINE_AMOUNT_CHARS) return [text];
+  const point = text.indexOf('.');
+  return point < 0 ? [text] : [text.slice(0, point + 1), text.slice(point + 1)];
+}

@@ -1,6 +1,6 @@
 // What the history totals count, and how they say it.
 import { describe, expect, it } from 'vitest';
-import { totalsCaption, totalsFilter } from '../../../../renderer/src/modules/history/history-totals';
+import { ONE_LINE_AMOUNT_CHARS, totalsCaption, totalsFilter, wrappableAmount } from '../../../../renderer/src/modules/history/history-totals';
 
 describe('history totals', () => {
   it('counts completed rows unless asked for the others, keeping a chosen status filter', () => {
@@ -16,5 +16,14 @@ describe('history totals', () => {
     expect(totalsCaption(false, 40, 40)).toBe('Totals count completed rows only.');
     expect(totalsCaption(false, null, 10)).toBe('Totals count completed rows only.');
     expect(totalsCaption(true, 10, 10)).toBe('Totals count every row in the filter, failed and rolled-back ones included.');
+  });
+
+  it('lets a long sum break after its decimal point only, and keeps a short one whole', () => {
+    expect(wrappableAmount('-16,488,687.557347668095606081')).toEqual(['-16,488,687.', '557347668095606081']);
+    expect(wrappableAmount('502,862,966.02234338')).toEqual(['502,862,966.02234338']);
+    expect(wrappableAmount('881.4034')).toEqual(['881.4034']);
+    const wholeLong = '1'.repeat(ONE_LINE_AMOUNT_CHARS + 5);
+    expect(wrappableAmount(wholeLong)).toEqual([wholeLong]);
+    for (const text of ['496,916,144.625233830745810204', '0.000000000000000001', '12']) expect(wrappableAmount(text).join('')).toBe(text);
   });
 });

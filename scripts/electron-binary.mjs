@@ -8,6 +8,13 @@ import { join } from 'node:path';
 
 /** How long the first-run download may take before the browser is opened instead. */
 export const FETCH_TIMEOUT_MS = 10 * 60_000;
+/**
+ * How long the download's server has to answer at all. A firewall that drops packets silently would
+ * otherwise hold `npm start` for the whole download timeout before the browser opens.
+ */
+export const ANSWER_TIMEOUT_MS = 20_000;
+/** Where @electron/get downloads from when no mirror is named. */
+const DEFAULT_MIRROR = 'https://github.com/electron/electron/releases/download/';
 
 /** The binary's path, or the reason there is none. */
 export function findElectron(root) {
@@ -53,10 +60,38 @@ export function browserFallbackLine(reason) {
 }
 
 /**
- * Runs electron's install script; resolves { ok: true } once the binary is in place, else
- * { ok: false, reason }. Its output is kept for the reason, not shown.
+ * Null when the download's server answers (any status) or cannot be asked directly (a proxy is
+ * set, or the failure is not a silence: the install script then says what it is); else the reason
+ * it said nothing within `timeoutMs`.
  */
-export function fetchElectron(root, env = process.env, timeoutMs = FETCH_TIMEOUT_MS) {
+export async function silentServer(env, timeoutMs = ANSWER_TIMEOUT_MS) {
+  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => Boolean(env[name]));
+  if (proxied) return null;
+  const mirror = env.ELECTRON_MIRROR || env.npm_config_electron_mirror || DEFAULT_MIRROR;
+  let host;
+  try {
+    host = new URL(mirror).host;
+  } catch {
+    return null;
+  }
+  try {
+    const answer = await fetch(mirror, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    await answer.body?.cancel();
+    return null;
+  } catch (error) {
+    if (error?.name !== 'TimeoutError') return null;
+    return `${host} did not answer within ${Math.round(timeoutMs / 100) / 10} s`;
+  }
+}
+
+/**
+ * Runs electron's install script; resolves { ok: true } once the binary is in place, else
+ * { ok: false, reason }. Its output is kept for the reason, not shown. A server that does not
+ * answer at all is given up on after `answerTimeoutMs`, before the script runs.
+ */
+export async function fetchElectron(root, env = process.env, timeoutMs = FETCH_TIMEOUT_MS, answerTimeoutMs = ANSWER_TIMEOUT_MS) {
+  const silence = await silentServer(fetchEnv(env), answerTimeoutMs);
+  if (silence !== null) return { ok: false, reason: `Electron's download failed: ${silence}` };
   const script = join(root, 'node_modules/electron/install.js');
   return new Promise((done) => {
     const child = spawn(process.execPath, [script], { cwd: root, env: fetchEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });

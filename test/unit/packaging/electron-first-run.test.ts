@@ -1,15 +1,22 @@
 // The first run's decisions about Electron: when to download it, with which environment, how a
 // failed download is told in one line, and where the Electron builds of the native modules go
 // (the folder the app's loader looks in).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { electronBuildFolder } from '../../../main/native/native-addons';
-import { browserFallbackLine, downloadRefusedByUser, fetchEnv, fetchFailureReason, findElectron } from '../../../scripts/electron-binary.mjs';
+import { browserFallbackLine, downloadRefusedByUser, fetchElectron, fetchEnv, fetchFailureReason, findElectron, silentServer } from '../../../scripts/electron-binary.mjs';
 import { addonAbi, ELECTRON_ADDONS, electronBuildEnv, electronNativeDir, installedElectron, missingElectronAddons } from '../../../scripts/electron-natives.mjs';
 
 const ROOT = resolve(__dirname, '../../..');
+
+function listening(server: Server | ReturnType<typeof createHttpServer>): Promise<number> {
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done((server.address() as AddressInfo).port)));
+}
 
 describe('the Electron download of the first run', () => {
   it('is skipped only when the user set ELECTRON_SKIP_BINARY_DOWNLOAD to something other than 0', () => {
@@ -38,6 +45,49 @@ describe('the Electron download of the first run', () => {
     expect(fetchFailureReason('\nsomething odd happened\n', 1)).toBe('something odd happened');
     expect(fetchFailureReason('', 7)).toBe('the install script exited with code 7');
     expect(browserFallbackLine('why')).toBe('The desktop window cannot open here (why); opening Coffer in your browser instead');
+  });
+
+  it('gives up on a download server that says nothing at all, before electron’s install script runs', async () => {
+    const heard: string[] = [];
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => {
+      sockets.push(socket);
+      socket.on('data', (chunk) => heard.push(chunk.toString()));
+    });
+    const cache = mkdtempSync(join(tmpdir(), 'coffer-electron-cache-'));
+    try {
+      const port = await listening(silent);
+      const env = { ELECTRON_MIRROR: `http://127.0.0.1:${port}/`, electron_config_cache: cache };
+      const fetched = await fetchElectron(ROOT, env, 60_000, 300);
+      expect(fetched).toEqual({ ok: false, reason: `Electron's download failed: 127.0.0.1:${port} did not answer within 0.3 s` });
+      // Asked once whether it is there; the script's download (GET …/electron-v….zip) never left.
+      expect(heard.join('')).toMatch(/^HEAD \/ HTTP/);
+      expect(heard.join('')).not.toContain('electron-v');
+    } finally {
+      sockets.forEach((socket) => socket.destroy());
+      silent.close();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a server that answers, whatever it says, and a proxied download, to the install script', async () => {
+    const refusing = createHttpServer((_request, response) => response.writeHead(403).end());
+    try {
+      const port = await listening(refusing);
+      expect(await silentServer({ ELECTRON_MIRROR: `http://127.0.0.1:${port}/` }, 2_000)).toBeNull();
+    } finally {
+      refusing.close();
+    }
+    // Through a proxy the server cannot be asked directly: nothing is concluded, even of a silent one.
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => sockets.push(socket));
+    try {
+      const port = await listening(silent);
+      expect(await silentServer({ ELECTRON_MIRROR: `http://127.0.0.1:${port}/`, HTTPS_PROXY: 'http://127.0.0.1:9' }, 300)).toBeNull();
+      expect(sockets).toHaveLength(0);
+    } finally {
+      silent.close();
+    }
   });
 
   it('finds no binary in a project where electron was installed without one', () => {

@@ -32,6 +32,11 @@ export function downloadRefusedByUser(env) {
   return skip !== undefined && skip !== '' && skip !== '0';
 }
 
+/** Whether the usual variables name a proxy for the download. */
+function usesProxy(env) {
+  return ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => Boolean(env[name]));
+}
+
 /**
  * The environment of the install script: the user's, with @electron/get told to use the proxy
  * the usual variables name (it ignores them unless ELECTRON_GET_USE_PROXY is set), and without
@@ -39,8 +44,7 @@ export function downloadRefusedByUser(env) {
  */
 export function fetchEnv(env) {
   const { ELECTRON_SKIP_BINARY_DOWNLOAD: _skip, ...rest } = env;
-  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => Boolean(env[name]));
-  return proxied && !env.ELECTRON_GET_USE_PROXY ? { ...rest, ELECTRON_GET_USE_PROXY: '1' } : rest;
+  return usesProxy(env) && !env.ELECTRON_GET_USE_PROXY ? { ...rest, ELECTRON_GET_USE_PROXY: '1' } : rest;
 }
 
 /**
@@ -65,8 +69,7 @@ export function browserFallbackLine(reason) {
  * it said nothing within `timeoutMs`.
  */
 export async function silentServer(env, timeoutMs = ANSWER_TIMEOUT_MS) {
-  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => Boolean(env[name]));
-  if (proxied) return null;
+  if (usesProxy(env)) return null;
   const mirror = env.ELECTRON_MIRROR || env.npm_config_electron_mirror || DEFAULT_MIRROR;
   let host;
   try {

@@ -9,11 +9,13 @@
 // index.html and JavaScript (the same compressed copies, the same cache headers) to the same
 // Chromium, clocked from its spawn to DOMContentLoaded (the page's module scripts have run); a
 // fresh browser context for the first launch's floor, a second load in it for the relaunch's.
-// Medians of BENCH_RUNS (5) runs; each part printed beside its target. Needs a build; BENCH_ROOT
-// names another checkout whose build to time instead (an earlier version, for a before/after);
-// BENCH_HOST_NODE_ARGS passes node flags to the host (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
-// COFFER_HOST_TRACE=1 prints each launch's start steps and calls (the host's trace) with the page's
-// own moments, on the same clock (ms since the host's spawn).
+// Every launch and floor starts once the browser has fallen quiet after opening its tab
+// (quiet-browser.ts): the teardown of the last tab and the start of the new one are Chromium's
+// work, not the app's. Medians of BENCH_RUNS (5) runs; each part printed beside its target.
+// Needs a build; BENCH_ROOT names another checkout whose build to time instead (an earlier
+// version, for a before/after); BENCH_HOST_NODE_ARGS passes node flags to the host (e.g.
+// --cpu-prof --cpu-prof-dir=/tmp/prof); COFFER_HOST_TRACE=1 prints each launch's start steps and
+// calls (the host's trace) with the page's own moments, on the same clock (ms since the host's spawn).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ import { chromium, type BrowserContext, type Page, type Request } from '@playwri
 import playwrightConfig from '../../playwright.config';
 import { startPrivateBus } from '../integration/keychain/private-keyring';
 import { reportGoal } from './goals';
+import { browserQuiet } from './quiet-browser';
 
 const ROOT = resolve(process.env.BENCH_ROOT ?? resolve(__dirname, '../..'));
 const HOST = join(ROOT, 'out/main/host.js');
@@ -143,6 +146,7 @@ server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.add
 async function bareFloor(context: BrowserContext): Promise<[number, number]> {
   const once = async (): Promise<number> => {
     const page = await context.newPage();
+    await browserQuiet();
     const started = now();
     const child = spawn(process.execPath, ['-e', BARE_SERVER, RENDERER], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
@@ -192,6 +196,7 @@ function followWire(page: Page, into: Array<{ at: number; text: string }>): void
 async function launchAndOpen(context: BrowserContext, env: NodeJS.ProcessEnv): Promise<Launch> {
   // The browser is ready before the host starts: its own start-up is not the app's.
   const page = await context.newPage();
+  await browserQuiet();
   const host = await spawnHost(env);
   try {
     const scripts: Array<{ request: Request; at: number }> = [];

@@ -42,8 +42,24 @@ export interface HistoryQuery {
    * Oldest first, for exports. better-sqlite3 keeps the connection busy while the iterator is
    * open: read to the end (or return) before using the same connection for anything else.
    */
-  iterate(filter: HistoryFilter): IterableIterator<HistoryEntry>;
+  iterate(filter: HistoryFilter, within?: TimeRange): IterableIterator<HistoryEntry>;
   count(filter: HistoryFilter): number;
+  /** How many matching rows each day (UTC, days since the epoch) holds, newest day first; days with none left out. */
+  dayCounts(filter: HistoryFilter): Array<{ day: number; n: number }>;
+}
+
+/** Times in ms since the epoch, both ends included; an end left undefined is open. */
+export interface TimeRange {
+  fromMs: number | undefined;
+  tillMs: number | undefined;
+}
+
+/** The part of the filter's own time range inside `within`. */
+function narrowed(sql: FilterSql, within: TimeRange | undefined): TimeRange {
+  if (within === undefined) return sql;
+  const later = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
+  const earlier = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
+  return { fromMs: later(sql.fromMs, within.fromMs), tillMs: earlier(sql.tillMs, within.tillMs) };
 }
 
 export function createHistoryQuery(db: Database.Database): HistoryQuery {
@@ -209,14 +225,15 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
       return flows;
     },
 
-    *iterate(filter) {
+    *iterate(filter, within) {
       const sql = prepare(filter);
       // A statement of its own: two exports may iterate at once.
-      const rows = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql)} ${OLDEST_FIRST}`)
+      const rows = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql, narrowed(sql, within))} ${OLDEST_FIRST}`)
         .raw(true).iterate(sql.params) as IterableIterator<EntryValues>;
       for (const row of rows) yield entryFromValues(row);
     },
 
     count,
+    dayCounts: (filter) => dayCounts(prepare(filter)),
   };
 }

@@ -103,15 +103,20 @@ function jsonObject(names: readonly string[], values: readonly unknown[]): strin
   return fields === undefined ? undefined : `{${fields.slice(1)}}`;
 }
 
+/** One row's JSON, without the line's end (a comma ends every row's line but the last). */
+export function jsonRowLine(entry: HistoryEntry, pricer?: RowPricer): string {
+  // Valued once: the pricer counts each row it has no price for.
+  const value = rowValue(entry, pricer);
+  return jsonRowText(entry, value) ?? JSON.stringify(jsonRow(entry, value));
+}
+
 /** The opening, one line per row (a comma ends every row line but the last), the closing. */
 export function* jsonRowsLines(entries: Iterable<HistoryEntry>, pricer?: RowPricer): Generator<string> {
   yield JSON_ROWS_OPENING;
   let previous: string | null = null;
   for (const entry of entries) {
     if (previous !== null) yield previous + ',\n';
-    // Valued once: the pricer counts each row it has no price for.
-    const value = rowValue(entry, pricer);
-    previous = jsonRowText(entry, value) ?? JSON.stringify(jsonRow(entry, value));
+    previous = jsonRowLine(entry, pricer);
   }
   if (previous !== null) yield previous + '\n';
   yield JSON_ROWS_CLOSING;

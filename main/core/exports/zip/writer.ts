@@ -41,10 +41,11 @@ export class ZipWriter {
   }
 
   /**
-   * Writes one entry from text (or bytes) as it is produced, in order. A `companion` spool filled
-   * while the parts are produced is waited for between batches, so it never runs far behind.
+   * Writes one entry from text (or bytes) as it is produced, in order, or from batches of bytes
+   * that arrive (encoded elsewhere: export-blocks.ts). A `companion` spool filled while the parts
+   * are produced is waited for between batches, so it never runs far behind.
    */
-  async addEntry(name: string, parts: Iterable<string | Uint8Array>, companion?: EntrySpool): Promise<WrittenEntry> {
+  async addEntry(name: string, parts: Iterable<string | Uint8Array> | AsyncIterable<Uint8Array>, companion?: EntrySpool): Promise<WrittenEntry> {
     const nameBytes = Buffer.from(name, 'utf8');
     const headerOffset = this.offset;
     await this.write(this.localHeader(nameBytes, 0, 0, 0));
@@ -55,7 +56,9 @@ export class ZipWriter {
     const dataStart = this.offset;
     // Batches deflate in the thread pool while the next ones are encoded and hashed here.
     const deflater = new SegmentDeflater((bytes) => this.write(bytes));
-    for (const bytes of encodedBatches(parts)) {
+    const batches = Symbol.asyncIterator in parts ? parts : encodedBatches(parts);
+    for await (const batch of batches) {
+      const bytes = Buffer.isBuffer(batch) ? batch : Buffer.from(batch.buffer, batch.byteOffset, batch.byteLength);
       sha.update(bytes);
       crc = crc32(bytes, crc);
       size += bytes.length;
@@ -164,7 +167,7 @@ function centralHeader(entry: EntryRecord, stamp: { date: number; time: number }
  * through. Buffer#write per line is faster than TextEncoder.encodeInto once warm (most lines are
  * one-byte strings) and than joining lines into one string first.
  */
-function* encodedBatches(parts: Iterable<string | Uint8Array>): Generator<Buffer> {
+export function* encodedBatches(parts: Iterable<string | Uint8Array>): Generator<Buffer> {
   let batch = Buffer.allocUnsafe(BATCH_BYTES);
   let used = 0;
   for (const part of parts) {

@@ -73,7 +73,7 @@ export async function runExportJob(request: ExportJobRequest, deps: ExportJobDep
     const data: ExportTaskData = {
       kind: 'export', dbPath: request.dbPath, nativeBinding: deps.nativeBinding, filter: request.filter, format: request.format,
       path: partialPath, profileName: request.profileName, modifiedAt: createdAt.toISOString(), teamProofs: teamProofs !== null,
-      prices: prices.table,
+      prices: prices.table, helperScript: deps.workerScript,
     };
     const job = runWorkerJob<ExportTaskResult>(deps.workerScript, data, {
       progress: (done, total, phase) => deps.progress(done, total, phase === 'signing' ? 'signing' : 'writing'),

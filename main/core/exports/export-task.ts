@@ -3,11 +3,14 @@
 // same rows, whatever the sync writes meanwhile), written into the archive; on a team desk, main
 // is asked for the team's record of the withdrawals among them, written as one more listed file;
 // main signs the manifest when asked. Every row is valued from the price table main read before
-// (pricing/price-table.ts): the worker has no network.
+// (pricing/price-table.ts): the worker has no network. A large CSV or JSON export has its rows
+// read and spelled by two line helpers in blocks (blocks/export-blocks.ts), the same bytes.
 import Database from 'better-sqlite3';
 import type { ExportFormat, HistoryEntry, HistoryFilter } from '../../../preload/contract/history';
 import { createHistoryQuery } from '../history/query';
 import { dataFileNames, writeExportArchive, writeLines, type DataSummary } from './archive';
+import { BLOCKS_FROM_ROWS, exportInBlocks, holdWrites, releaseWrites } from './blocks/export-blocks';
+import { isLineFormat } from './blocks/line-helper';
 import type { ManifestFile, SignedManifest } from './manifest';
 import { RowPricer, type PriceTable } from './pricing/row-pricer';
 import { bindingOptions } from './sqlite-binding';
@@ -30,6 +33,8 @@ export interface ExportTaskData {
   teamProofs: boolean;
   /** The closes every row is valued with; absent, the files carry no values. */
   prices?: PriceTable;
+  /** This worker's script: a large CSV or JSON export starts its line helpers from it (absent: none). */
+  helperScript?: string;
 }
 
 export interface ExportTaskResult {
@@ -53,20 +58,44 @@ export function isTeamProofsRequest(body: unknown): body is TeamProofsRequest {
 
 export async function exportTask(data: ExportTaskData, channel: WorkerChannel): Promise<ExportTaskResult> {
   const db = new Database(data.dbPath, bindingOptions(data.nativeBinding, { readonly: true, fileMustExist: true }));
+  const format = data.format;
+  // Line helpers read what this transaction reads only if nobody commits before they have begun.
+  const writeLock = data.helperScript !== undefined && isLineFormat(format) ? holdWrites(data.dbPath, data.nativeBinding) : null;
   try {
     db.pragma('busy_timeout = 5000');
     const query = createHistoryQuery(db);
     db.exec('BEGIN');
     const rows = query.count(data.filter);
-    const total = rows * dataFileNames(data.format).length;
+    const total = rows * dataFileNames(format).length;
     let done = 0;
+    const sign = async (summary: DataSummary): Promise<SignedManifest> => {
+      channel.progress(done, Math.max(total, done), 'signing', true);
+      const signed = await channel.request<{ manifest: Uint8Array; signature: string }>({ summary } satisfies SignRequest);
+      return { manifest: Buffer.from(signed.manifest), signature: signed.signature };
+    };
     channel.progress(0, total, 'writing', true);
+    if (writeLock !== null && data.helperScript !== undefined && isLineFormat(format) && rows >= BLOCKS_FROM_ROWS) {
+      const inBlocks = await exportInBlocks({
+        helperScript: data.helperScript,
+        helper: { kind: 'lines', dbPath: data.dbPath, nativeBinding: data.nativeBinding, filter: data.filter, format, prices: data.prices, teamProofs: data.teamProofs },
+        path: data.path, modifiedAt: new Date(data.modifiedAt), writeLock, query, filter: data.filter,
+        progress: (rowsDone) => {
+          done = rowsDone;
+          channel.progress(done, Math.max(total, done), 'writing');
+        },
+        sign,
+        extraFile: data.teamProofs ? (writer, withdrawals) => writeTeamApprovals(writer, withdrawals, channel) : undefined,
+      });
+      db.exec('COMMIT');
+      return inBlocks;
+    }
+    releaseWrites(writeLock);
     let rowCount = 0;
     const withdrawals = new Set<string>();
     const bytes = await writeExportArchive(
       {
         path: data.path,
-        format: data.format,
+        format,
         rows: () => (data.teamProofs ? notingWithdrawals(query.iterate(data.filter), withdrawals) : query.iterate(data.filter)),
         source: { profileName: data.profileName, pricer: data.prices === undefined ? undefined : new RowPricer(data.prices) },
         modifiedAt: new Date(data.modifiedAt),
@@ -76,16 +105,15 @@ export async function exportTask(data: ExportTaskData, channel: WorkerChannel): 
         },
         extraFile: data.teamProofs ? (writer) => writeTeamApprovals(writer, [...withdrawals], channel) : undefined,
       },
-      async (summary) => {
+      (summary) => {
         rowCount = summary.rowCount;
-        channel.progress(done, Math.max(total, done), 'signing', true);
-        const signed = await channel.request<{ manifest: Uint8Array; signature: string }>({ summary } satisfies SignRequest);
-        return { manifest: Buffer.from(signed.manifest), signature: signed.signature } satisfies SignedManifest;
+        return sign(summary);
       },
     );
     db.exec('COMMIT');
     return { bytes, rows: rowCount };
   } finally {
+    releaseWrites(writeLock);
     db.close();
   }
 }

@@ -1,0 +1,92 @@
+// A line helper: a thread of the export worker's own that reads blocks of an export's rows and
+// spells them as the data file's lines, encoded into batches the export writes in order
+// (export-blocks.ts). Reading and spelling a million rows is most of an export's work; two helpers
+// share it across the cores while the export thread hashes, deflates and writes.
+//
+// The helper opens the store read-only and starts its read transaction at once, then says so:
+// the export checks that nobody wrote between its own start and the helpers' (the same rows for
+// every thread), and only then hands out blocks.
+import type { MessagePort } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type { HistoryEntry, HistoryFilter } from '../../../../preload/contract/history';
+import { createHistoryQuery, type TimeRange } from '../../history/query';
+import { HISTORY_TABLE } from '../../history/schema';
+import { canonicalCsvLine } from '../formats/canonical-csv';
+import { jsonRowLine } from '../formats/json-rows';
+import { RowPricer, type PriceTable } from '../pricing/row-pricer';
+import { bindingOptions } from '../sqlite-binding';
+import { isWithdrawalRow } from '../team-proofs';
+import { encodedBatches } from '../zip/writer';
+import { noBlockStats, type BlockStats } from './plan';
+
+/** The formats whose data file is one line per row, each spelled from its row alone. */
+export type LineFormat = 'csv' | 'json';
+
+export const isLineFormat = (format: string): format is LineFormat => format === 'csv' || format === 'json';
+
+export interface LineHelperData {
+  kind: 'lines';
+  dbPath: string;
+  nativeBinding?: string;
+  filter: HistoryFilter;
+  format: LineFormat;
+  prices?: PriceTable;
+  /** Note the withdrawals among the rows (a team desk's export lists their approvals). */
+  teamProofs: boolean;
+}
+
+export interface BlockOrder {
+  type: 'block';
+  index: number;
+  range: TimeRange;
+}
+
+export type FromLineHelper =
+  | { type: 'snapshot' }
+  | { type: 'batch'; index: number; bytes: Uint8Array }
+  | { type: 'block'; index: number; stats: BlockStats }
+  | { type: 'failed'; message: string };
+
+/** Serves block orders until the export ends the thread. */
+export function lineHelperTask(data: LineHelperData, port: MessagePort): Promise<never> {
+  const db = new Database(data.dbPath, bindingOptions(data.nativeBinding, { readonly: true, fileMustExist: true }));
+  db.pragma('busy_timeout = 5000');
+  const query = createHistoryQuery(db);
+  db.exec('BEGIN');
+  // The first read fixes what this transaction sees.
+  db.prepare(`SELECT 1 FROM ${HISTORY_TABLE} LIMIT 1`).get();
+  port.postMessage({ type: 'snapshot' } satisfies FromLineHelper);
+  const pricer = data.prices === undefined ? undefined : new RowPricer(data.prices);
+  return new Promise<never>((_resolve, reject) => {
+    port.on('message', (order: BlockOrder) => {
+      try {
+        const stats = noBlockStats();
+        const before = pricer?.unpriced ?? 0;
+        const lines = blockLines(query.iterate(data.filter, order.range), data, stats, pricer);
+        for (const bytes of encodedBatches(lines)) {
+          port.postMessage({ type: 'batch', index: order.index, bytes } satisfies FromLineHelper, [bytes.buffer as ArrayBuffer]);
+        }
+        stats.unpriced = (pricer?.unpriced ?? 0) - before;
+        port.postMessage({ type: 'block', index: order.index, stats } satisfies FromLineHelper);
+      } catch (error) {
+        db.close();
+        reject(error);
+      }
+    });
+  });
+}
+
+/**
+ * The block's lines: transactions.csv's, or transactions.json's with a comma after every row
+ * (the export takes the last one off the file's last row).
+ */
+function* blockLines(entries: Iterable<HistoryEntry>, data: LineHelperData, stats: BlockStats, pricer: RowPricer | undefined): Generator<string> {
+  const json = data.format === 'json';
+  for (const entry of entries) {
+    stats.rows += 1;
+    if (stats.oldest === null || entry.createdAt < stats.oldest) stats.oldest = entry.createdAt;
+    if (stats.newest === null || entry.createdAt > stats.newest) stats.newest = entry.createdAt;
+    if (data.teamProofs && isWithdrawalRow(entry)) stats.withdrawals.push(entry.id);
+    yield json ? jsonRowLine(entry, pricer) + ',\n' : canonicalCsvLine(entry, pricer);
+  }
+}

@@ -38,15 +38,17 @@ const prices: PriceTable = {
   hourly: {},
 };
 
+type Format = 'csv' | 'json';
+
 interface Written {
   summary: DataSummary;
-  /** The SHA-256 of the data file as inflated back out of the zip. */
-  readBack: string;
+  /** The SHA-256 of each listed file as inflated back out of the zip. */
+  readBack: string[];
   teamProofsFor: string[] | null;
 }
 
 let serial = 0;
-async function exported(format: 'csv' | 'json', filter: HistoryFilter, helpers: boolean): Promise<Written> {
+async function exported(format: Format, filter: HistoryFilter, helpers: boolean): Promise<Written> {
   const path = join(root, `export-${(serial += 1)}.zip`);
   let summary: DataSummary | null = null;
   let teamProofsFor: string[] | null = null;
@@ -66,16 +68,23 @@ async function exported(format: 'csv' | 'json', filter: HistoryFilter, helpers: 
     helperScript: helpers ? SOURCE_WORKER : undefined,
   };
   await exportTask(data, channel);
+  const signed = summary as DataSummary | null;
+  if (signed === null) throw new Error('the export asked for no signature');
   const zip = await ZipReader.open(path);
-  const hash = createHash('sha256');
+  const readBack: string[] = [];
   try {
-    for await (const chunk of zip.read(format === 'csv' ? 'transactions.csv' : 'transactions.json')) hash.update(chunk);
+    for (const file of signed.files) {
+      const hash = createHash('sha256');
+      for await (const chunk of zip.read(file.name)) hash.update(chunk);
+      readBack.push(hash.digest('hex'));
+    }
   } finally {
     await zip.close();
   }
-  if (summary === null) throw new Error('the export asked for no signature');
-  return { summary, readBack: hash.digest('hex'), teamProofsFor };
+  return { summary: signed, readBack, teamProofsFor };
 }
+
+const listedHashes = (written: Written) => written.summary.files.map((file) => file.sha256);
 
 beforeAll(() => {
   const db = new Database(dbPath);
@@ -90,7 +99,7 @@ afterEach(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('an export written by line helpers', () => {
-  const cases: Array<[string, 'csv' | 'json', HistoryFilter]> = [
+  const cases: Array<[string, Format, HistoryFilter]> = [
     ['every row, CSV', 'csv', {}],
     ['every row, JSON', 'json', {}],
     // Cut inside a day at both ends: the first and last blocks end at the filter's own bounds.
@@ -105,8 +114,10 @@ describe('an export written by line helpers', () => {
     expect(started).toHaveBeenCalledTimes(1);
 
     expect(withHelpers.summary).toEqual(alone.summary);
-    expect(withHelpers.readBack).toBe(alone.summary.files[0]?.sha256);
-    expect(alone.readBack).toBe(alone.summary.files[0]?.sha256);
+    expect(withHelpers.readBack).toEqual(listedHashes(alone));
+    expect(alone.readBack).toEqual(listedHashes(alone));
+    // The data file and the team's record.
+    expect(alone.summary.files).toHaveLength(2);
     expect(withHelpers.teamProofsFor).toEqual(alone.teamProofsFor);
     expect(alone.teamProofsFor?.length).toBeGreaterThan(100);
     expect(alone.summary.rowCount).toBeGreaterThan(BLOCKS_FROM_ROWS);
@@ -148,7 +159,7 @@ describe('the store\'s write lock', () => {
       const written = await exported('csv', {}, true);
       expect(started).not.toHaveBeenCalled();
       expect(written.summary.rowCount).toBe(ROWS.length);
-      expect(written.readBack).toBe(written.summary.files[0]?.sha256);
+      expect(written.readBack).toEqual(listedHashes(written));
     } finally {
       writer.exec('ROLLBACK');
       writer.close();

@@ -77,6 +77,9 @@ export class LineHelpers {
   /** Ends every helper thread. */
   async stop(): Promise<void> {
     this.stopping = true;
+    // Whoever still waits for a batch learns that none will come.
+    this.failure ??= new Error('the line helpers were stopped');
+    this.wakeUp();
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 

@@ -70,6 +70,8 @@ const TARGET_RELAUNCH_MS = 800;
 const TARGET_FIRST_SCREEN_JS_BYTES = 300 * 1024;
 
 interface Launch {
+  /** How long the browser took to fall quiet after opening the tab, before the spawn (not counted). */
+  quietMs: number;
   /** Spawn to the URL line. */
   hostMs: number;
   /** The host's own count of its start until the core was ready. */
@@ -196,7 +198,7 @@ function followWire(page: Page, into: Array<{ at: number; text: string }>): void
 async function launchAndOpen(context: BrowserContext, env: NodeJS.ProcessEnv): Promise<Launch> {
   // The browser is ready before the host starts: its own start-up is not the app's.
   const page = await context.newPage();
-  await browserQuiet();
+  const quietMs = await browserQuiet();
   const host = await spawnHost(env);
   try {
     const scripts: Array<{ request: Request; at: number }> = [];
@@ -233,6 +235,7 @@ async function launchAndOpen(context: BrowserContext, env: NodeJS.ProcessEnv): P
       jsDecoded += (await (await request.response())?.body())?.length ?? 0;
     }
     return {
+      quietMs,
       hostMs: host.hostMs,
       coreMs: host.coreReadyMs(),
       pageLoadMs: loaded - opened,
@@ -272,6 +275,7 @@ function report(label: string, launches: Launch[], target: number | null, baseli
       `landed on ${[...new Set(launches.map((one) => one.landedOn))].join(', ')}`,
   );
   console.log(`  each run (ms): ${launches.map((one) => one.totalMs.toFixed(0)).join(', ')}`);
+  console.log(`  before each spawn, the browser fell quiet in (ms, not counted): ${launches.map((one) => one.quietMs.toFixed(0)).join(', ')}`);
 }
 
 async function main(): Promise<void> {

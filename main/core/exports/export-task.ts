@@ -59,11 +59,17 @@ export function isTeamProofsRequest(body: unknown): body is TeamProofsRequest {
 export async function exportTask(data: ExportTaskData, channel: WorkerChannel): Promise<ExportTaskResult> {
   const db = new Database(data.dbPath, bindingOptions(data.nativeBinding, { readonly: true, fileMustExist: true }));
   const format = data.format;
-  // Line helpers read what this transaction reads only if nobody commits before they have begun.
-  const writeLock = data.helperScript !== undefined && isLineFormat(format) ? holdWrites(data.dbPath, data.nativeBinding) : null;
+  let writeLock: Database.Database | null = null;
   try {
     db.pragma('busy_timeout = 5000');
     const query = createHistoryQuery(db);
+    // Line helpers pay only for a large export, and read what this transaction reads only if
+    // nobody commits before they have begun: a small one never waits for the lock. The rows
+    // without the text filter are an upper bound read from the sums, before the transaction and
+    // without touching the text's matches.
+    if (data.helperScript !== undefined && isLineFormat(format) && query.count({ ...data.filter, text: undefined }) >= BLOCKS_FROM_ROWS) {
+      writeLock = holdWrites(data.dbPath, data.nativeBinding);
+    }
     db.exec('BEGIN');
     const rows = query.count(data.filter);
     const total = rows * dataFileNames(format).length;

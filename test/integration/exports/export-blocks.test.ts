@@ -126,11 +126,14 @@ describe('an export written by line helpers', () => {
     expect(alone.summary.unpricedRows).toBeLessThan(alone.summary.rowCount);
   }, 60_000);
 
-  it('leaves a small export to the export thread alone', async () => {
+  it('leaves a small export to the export thread alone, never taking the write lock', async () => {
     const started = vi.spyOn(LineHelpers, 'start');
+    const statements = vi.spyOn(Database.prototype, 'exec');
     const small = await exported('csv', { currencies: ['BTC'] }, true);
     expect(small.summary.rowCount).toBeLessThan(BLOCKS_FROM_ROWS);
     expect(started).not.toHaveBeenCalled();
+    expect(statements.mock.calls.map(([sql]) => sql)).not.toContain('BEGIN IMMEDIATE');
+    expect(statements.mock.calls.map(([sql]) => sql)).toContain('BEGIN');
   });
 });
 

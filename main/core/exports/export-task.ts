@@ -6,7 +6,7 @@
 // (pricing/price-table.ts): the worker has no network. A large CSV or JSON export has its rows
 // read and spelled by two line helpers in blocks (blocks/export-blocks.ts), the same bytes.
 import Database from 'better-sqlite3';
-import type { ExportFormat, HistoryEntry, HistoryFilter } from '../../../preload/contract/history';
+import type { ExportFormat, HistoryFilter } from '../../../preload/contract/history';
 import { createHistoryQuery } from '../history/query';
 import { dataFileNames, writeExportArchive, writeLines, type DataSummary } from './archive';
 import { BLOCKS_FROM_ROWS, exportInBlocks, holdWrites, releaseWrites } from './blocks/export-blocks';
@@ -14,7 +14,7 @@ import { isLineFormat } from './blocks/line-helper';
 import type { ManifestFile, SignedManifest } from './manifest';
 import { RowPricer, type PriceTable } from './pricing/row-pricer';
 import { bindingOptions } from './sqlite-binding';
-import { isWithdrawalRow, TEAM_APPROVALS_FRAME_LINES, TEAM_APPROVALS_NAME, teamApprovalsLines, type TeamProof } from './team-proofs';
+import { notingWithdrawals, TEAM_APPROVALS_FRAME_LINES, TEAM_APPROVALS_NAME, teamApprovalsLines, type TeamProof } from './team-proofs';
 import type { WorkerChannel } from './worker-channel';
 import type { ZipWriter } from './zip/writer';
 
@@ -84,7 +84,7 @@ export async function exportTask(data: ExportTaskData, channel: WorkerChannel): 
       const inBlocks = await exportInBlocks({
         helperScript: data.helperScript,
         helper: { kind: 'lines', dbPath: data.dbPath, nativeBinding: data.nativeBinding, filter: data.filter, format, prices: data.prices, teamProofs: data.teamProofs },
-        path: data.path, modifiedAt: new Date(data.modifiedAt), writeLock, query, filter: data.filter,
+        path: data.path, modifiedAt: new Date(data.modifiedAt), writeLock, query,
         progress: (rowsDone) => {
           done = rowsDone;
           channel.progress(done, Math.max(total, done), 'writing');
@@ -121,13 +121,6 @@ export async function exportTask(data: ExportTaskData, channel: WorkerChannel): 
   } finally {
     releaseWrites(writeLock);
     db.close();
-  }
-}
-
-function* notingWithdrawals(entries: Iterable<HistoryEntry>, ids: Set<string>): Generator<HistoryEntry> {
-  for (const entry of entries) {
-    if (isWithdrawalRow(entry)) ids.add(entry.id);
-    yield entry;
   }
 }
 

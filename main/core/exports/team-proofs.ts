@@ -4,6 +4,7 @@
 // file is listed in the signed manifest like the data files, so changing it breaks the export;
 // each entry also carries its author's own signature, so review can check it with no key and no
 // network. A solo desk has no source and writes no such file.
+import type { HistoryEntry } from '../../../preload/contract/history';
 import type { StoredEntry } from '../../team/entries';
 
 export const TEAM_APPROVALS_NAME = 'team-approvals.json';
@@ -33,6 +34,14 @@ export interface TeamApprovalsDocument {
 /** The rows whose team record an export carries: the service's withdrawals. */
 export function isWithdrawalRow(entry: { type: string }): boolean {
   return entry.type.toUpperCase() === 'WITHDRAW';
+}
+
+/** The entries passed through, each withdrawal's id noted in `ids` on the way. */
+export function* notingWithdrawals(entries: Iterable<HistoryEntry>, ids: Set<string>): Generator<HistoryEntry> {
+  for (const entry of entries) {
+    if (isWithdrawalRow(entry)) ids.add(entry.id);
+    yield entry;
+  }
 }
 
 /**

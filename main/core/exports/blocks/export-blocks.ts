@@ -7,7 +7,6 @@
 // commit in between, so all of them read the same state. When a writer holds the lock for long,
 // the export thread goes on alone instead.
 import Database from 'better-sqlite3';
-import type { HistoryFilter } from '../../../../preload/contract/history';
 import type { HistoryQuery } from '../../history/query';
 import { startWorker } from '../../start-worker';
 import { dataFileNames, writeSignedArchive, type DataSummary } from '../archive';
@@ -60,7 +59,6 @@ export interface BlockExport {
   /** The write lock held since before the export's own transaction began; released once the helpers have begun theirs. */
   writeLock: Database.Database;
   query: HistoryQuery;
-  filter: HistoryFilter;
   progress(done: number): void;
   sign(summary: DataSummary): Promise<SignedManifest>;
   /** A team desk's approvals record, from the withdrawals among the rows. */
@@ -76,7 +74,7 @@ export async function exportInBlocks(job: BlockExport): Promise<{ bytes: number;
     releaseWrites(job.writeLock);
   }
   try {
-    const plan = planBlocks(job.query.dayCounts(job.filter), ROWS_PER_BLOCK);
+    const plan = planBlocks(job.query.dayCounts(job.helper.filter), ROWS_PER_BLOCK);
     const stats = noBlockStats();
     const [name = ''] = dataFileNames(job.helper.format);
     const json = job.helper.format === 'json';

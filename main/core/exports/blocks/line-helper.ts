@@ -4,18 +4,19 @@
 // share it across the cores while the export thread hashes, deflates and writes.
 //
 // The helper opens the store read-only and starts its read transaction at once, then says so:
-// the export checks that nobody wrote between its own start and the helpers' (the same rows for
-// every thread), and only then hands out blocks.
+// the export holds the store's write lock until every helper has (the same rows for every
+// thread), and only then hands out blocks.
 import type { MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { HistoryEntry, HistoryFilter } from '../../../../preload/contract/history';
 import { createHistoryQuery, type TimeRange } from '../../history/query';
 import { HISTORY_TABLE } from '../../history/schema';
+import { countingRows } from '../archive';
 import { canonicalCsvLine } from '../formats/canonical-csv';
 import { jsonRowLine } from '../formats/json-rows';
 import { RowPricer, type PriceTable } from '../pricing/row-pricer';
 import { bindingOptions } from '../sqlite-binding';
-import { isWithdrawalRow } from '../team-proofs';
+import { notingWithdrawals } from '../team-proofs';
 import { encodedBatches } from '../zip/writer';
 import { noBlockStats, type BlockStats } from './plan';
 
@@ -78,15 +79,15 @@ export function lineHelperTask(data: LineHelperData, port: MessagePort): Promise
 
 /**
  * The block's lines: transactions.csv's, or transactions.json's with a comma after every row
- * (the export takes the last one off the file's last row).
+ * (the export takes the last one off the file's last row). `stats` is filled as they are read.
  */
 function* blockLines(entries: Iterable<HistoryEntry>, data: LineHelperData, stats: BlockStats, pricer: RowPricer | undefined): Generator<string> {
   const json = data.format === 'json';
-  for (const entry of entries) {
-    stats.rows += 1;
-    if (stats.oldest === null || entry.createdAt < stats.oldest) stats.oldest = entry.createdAt;
-    if (stats.newest === null || entry.createdAt > stats.newest) stats.newest = entry.createdAt;
-    if (data.teamProofs && isWithdrawalRow(entry)) stats.withdrawals.push(entry.id);
-    yield json ? jsonRowLine(entry, pricer) + ',\n' : canonicalCsvLine(entry, pricer);
-  }
+  const withdrawals = new Set<string>();
+  const counted = countingRows(data.teamProofs ? notingWithdrawals(entries, withdrawals) : entries);
+  for (const entry of counted.entries) yield json ? jsonRowLine(entry, pricer) + ',\n' : canonicalCsvLine(entry, pricer);
+  stats.rows = counted.stats.count;
+  stats.oldest = counted.stats.oldest;
+  stats.newest = counted.stats.newest;
+  stats.withdrawals = [...withdrawals];
 }

@@ -79,6 +79,7 @@ export class RowPricer {
   private lastMs = Number.NaN;
   private lastValue: { currency: string; amount: string; at: string; value: RowValue } | null = null;
   private readonly days = new Map<number, string>();
+  private readonly unpricedDays = new Map<string, Map<number, RowValue>>();
 
   constructor(table: PriceTable) {
     this.valuationCurrency = table.valuationCurrency;
@@ -112,11 +113,31 @@ export class RowPricer {
     }
     const atMs = this.lastMs;
     if (Number.isNaN(atMs)) return this.unknown(`the row's time ${at} is not a time`);
+    // The price first: a row without one needs only to know that its amount is a number, not its units.
+    const price = this.price(currency, atMs);
+    if (price === null) {
+      if (!AMOUNT.test(amount)) return this.unknown(`the amount ${amount} is not a number`);
+      this.unpriced += 1;
+      return this.noPrice(currency, Math.floor(atMs / DAY_MS));
+    }
     const units = scaled(amount);
     if (units === null) return this.unknown(`the amount ${amount} is not a number`);
-    const price = this.price(currency, atMs);
-    if (price === null) return this.unknown(`no ${currency} price in ${this.valuationCurrency} for ${this.dayText(Math.floor(atMs / DAY_MS))}`);
     return { value: exactProduct(units, price), currency: this.valuationCurrency, note: null };
+  }
+
+  /** The value of a row of `currency` on a day without its price: one object per currency and day, shared by their rows. */
+  private noPrice(currency: string, day: number): RowValue {
+    let byDay = this.unpricedDays.get(currency);
+    if (byDay === undefined) {
+      byDay = new Map();
+      this.unpricedDays.set(currency, byDay);
+    }
+    let value = byDay.get(day);
+    if (value === undefined) {
+      value = { value: null, currency: this.valuationCurrency, note: `unknown: no ${currency} price in ${this.valuationCurrency} for ${this.dayText(day)}` };
+      if (byDay.size < 100_000) byDay.set(day, value);
+    }
+    return value;
   }
 
   /** "YYYY-MM-DD" of a UTC day number, kept per day: rows without a price come a day at a time. */

@@ -43,6 +43,8 @@ export interface HistoryQuery {
    * open: read to the end (or return) before using the same connection for anything else.
    */
   iterate(filter: HistoryFilter, within?: TimeRange): IterableIterator<HistoryEntry>;
+  /** The matching rows inside `within`, oldest first, as raw arrays of `columns` (an SQL select list over the entries); busy as iterate. */
+  select(filter: HistoryFilter, within: TimeRange, columns: string): IterableIterator<unknown[]>;
   count(filter: HistoryFilter): number;
   /** How many matching rows each day (UTC, days since the epoch) holds, newest day first; days with none left out. */
   dayCounts(filter: HistoryFilter): Array<{ day: number; n: number }>;
@@ -231,6 +233,11 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
       const rows = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql, narrowed(sql, within))} ${OLDEST_FIRST}`)
         .raw(true).iterate(sql.params) as IterableIterator<EntryValues>;
       for (const row of rows) yield entryFromValues(row);
+    },
+
+    select(filter, within, columns) {
+      const sql = prepare(filter);
+      return db.prepare(`SELECT ${columns} FROM ${HISTORY_TABLE} ${entriesWhere(sql, narrowed(sql, within))} ${OLDEST_FIRST}`).raw(true).iterate(sql.params) as IterableIterator<unknown[]>;
     },
 
     count,

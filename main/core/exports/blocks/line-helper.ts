@@ -8,16 +8,13 @@
 // thread), and only then hands out blocks.
 import type { MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { HistoryEntry, HistoryFilter } from '../../../../preload/contract/history';
+import type { HistoryFilter } from '../../../../preload/contract/history';
 import { createHistoryQuery, type TimeRange } from '../../history/query';
 import { HISTORY_TABLE } from '../../history/schema';
-import { countingRows } from '../archive';
-import { canonicalCsvLine } from '../formats/canonical-csv';
-import { jsonRowLine } from '../formats/json-rows';
 import { RowPricer, type PriceTable } from '../pricing/row-pricer';
 import { bindingOptions } from '../sqlite-binding';
-import { notingWithdrawals } from '../team-proofs';
 import { encodedBatches } from '../zip/writer';
+import { entriesByRid, joinedLines } from './joined-rows';
 import { noBlockStats, type BlockStats } from './plan';
 
 /** The formats whose data file is one line per row, each spelled from its row alone. */
@@ -50,12 +47,12 @@ export type FromLineHelper =
 
 /** Serves block orders until the export ends the thread. */
 export function lineHelperTask(data: LineHelperData, port: MessagePort): Promise<never> {
-  const db = new Database(data.dbPath, bindingOptions(data.nativeBinding, { readonly: true, fileMustExist: true }));
-  db.pragma('busy_timeout = 5000');
+  // The block's rows are read on one connection while the few spelled from their entries are
+  // read on the other; both transactions begin before the export lets writers in again.
+  const db = readingConnection(data);
+  const lookups = readingConnection(data);
   const query = createHistoryQuery(db);
-  db.exec('BEGIN');
-  // The first read fixes what this transaction sees.
-  db.prepare(`SELECT 1 FROM ${HISTORY_TABLE} LIMIT 1`).get();
+  const entry = entriesByRid(lookups);
   port.postMessage({ type: 'snapshot' } satisfies FromLineHelper);
   const pricer = data.prices === undefined ? undefined : new RowPricer(data.prices);
   return new Promise<never>((_resolve, reject) => {
@@ -63,31 +60,28 @@ export function lineHelperTask(data: LineHelperData, port: MessagePort): Promise
       try {
         const stats = noBlockStats();
         const before = pricer?.unpriced ?? 0;
-        const lines = blockLines(query.iterate(data.filter, order.range), data, stats, pricer);
+        const withdrawals = data.teamProofs ? new Set<string>() : undefined;
+        const lines = joinedLines({ query, entry, filter: data.filter, format: data.format, pricer, withdrawals }, order.range, stats);
         for (const bytes of encodedBatches(lines)) {
           port.postMessage({ type: 'batch', index: order.index, bytes } satisfies FromLineHelper, [bytes.buffer as ArrayBuffer]);
         }
         stats.unpriced = (pricer?.unpriced ?? 0) - before;
+        stats.withdrawals = withdrawals === undefined ? [] : [...withdrawals];
         port.postMessage({ type: 'block', index: order.index, stats } satisfies FromLineHelper);
       } catch (error) {
         db.close();
+        lookups.close();
         reject(error);
       }
     });
   });
 }
 
-/**
- * The block's lines: transactions.csv's, or transactions.json's with a comma after every row
- * (the export takes the last one off the file's last row). `stats` is filled as they are read.
- */
-function* blockLines(entries: Iterable<HistoryEntry>, data: LineHelperData, stats: BlockStats, pricer: RowPricer | undefined): Generator<string> {
-  const json = data.format === 'json';
-  const withdrawals = new Set<string>();
-  const counted = countingRows(data.teamProofs ? notingWithdrawals(entries, withdrawals) : entries);
-  for (const entry of counted.entries) yield json ? jsonRowLine(entry, pricer) + ',\n' : canonicalCsvLine(entry, pricer);
-  stats.rows = counted.stats.count;
-  stats.oldest = counted.stats.oldest;
-  stats.newest = counted.stats.newest;
-  stats.withdrawals = [...withdrawals];
+/** The store read-only, its read transaction begun (the first read fixes what it sees). */
+function readingConnection(data: LineHelperData): Database.Database {
+  const db = new Database(data.dbPath, bindingOptions(data.nativeBinding, { readonly: true, fileMustExist: true }));
+  db.pragma('busy_timeout = 5000');
+  db.exec('BEGIN');
+  db.prepare(`SELECT 1 FROM ${HISTORY_TABLE} LIMIT 1`).get();
+  return db;
 }

@@ -5,12 +5,12 @@
 // desk exported. A buyCrypto whose six details are all null reads back as null. After them come
 // the derived columns of row-extras.ts (record kind, trade details, value at the row's time),
 // added at the end so every earlier column keeps its place; a file from before them still reads.
-import type { HistoryEntry } from '../../../../preload/contract/history';
+import type { HistoryBuyCrypto, HistoryEntry } from '../../../../preload/contract/history';
 import { amountCell, cellText, csvLine, textCell } from '../csv/cells';
 import { CsvRecordParser, type CsvRecord } from '../csv/records';
-import type { RowPricer } from '../pricing/row-pricer';
+import type { RowPricer, RowValue } from '../pricing/row-pricer';
 import { BUY_CRYPTO_FIELDS, confirmations, direction, ENTRY_FIELDS, EntryFormatError } from './entry-fields';
-import { EXTRA_COLUMNS, recordKind, rowValue, tradeDetails } from './row-extras';
+import { EXTRA_COLUMNS, recordKind, rowValue, tradeDetails, type RecordKind, type TradeDetails } from './row-extras';
 
 export const CANONICAL_CSV_NAME = 'transactions.csv';
 
@@ -32,21 +32,25 @@ export const CANONICAL_CSV_HEADER = csvLine(COLUMNS);
  * golden file hold it to that): a million lines are written per export.
  */
 export function canonicalCsvLine(e: HistoryEntry, pricer?: RowPricer): string {
-  const buy = e.buyCrypto;
-  const trade = tradeDetails(e);
-  const value = rowValue(e, pricer);
   return (
     textCell(e.id) + ',' + textCell(e.createdAt) + ',' + textCell(e.updatedAt) + ',' + textCell(e.type) + ',' +
     textCell(e.subtype) + ',' + textCell(e.status) + ',' + textCell(e.direction) + ',' + textCell(e.currency) + ',' +
     amountCell(e.amount) + ',' + amountCell(e.fee) + ',' + textCell(e.network) + ',' + textCell(e.address) + ',' +
     textCell(e.paymentId) + ',' + textCell(e.hash) + ',' + textCell(e.txId) + ',' + textCell(e.operationId) + ',' +
     textCell(e.offchainId) + ',' + textCell(e.operationType) + ',' + (e.confirmations === null ? '' : String(e.confirmations)) + ',' +
-    textCell(e.comment) + ',' +
+    canonicalCsvTail(e.comment, e.buyCrypto, recordKind(e), tradeDetails(e), rowValue(e, pricer))
+  );
+}
+
+/** The line after the confirmations cell: comment, buy-crypto details, derived cells, CRLF. */
+export function canonicalCsvTail(comment: string | null, buy: HistoryBuyCrypto | null, record: RecordKind, trade: TradeDetails | null, value: RowValue | null): string {
+  return (
+    textCell(comment) + ',' +
     (buy === null
       ? ',,,,,'
       : textCell(buy.provider) + ',' + textCell(buy.sourceCurrency) + ',' + amountCell(buy.sourceAmount) + ',' +
         textCell(buy.targetCurrency) + ',' + amountCell(buy.targetAmount) + ',' + textCell(buy.paymentMethod)) +
-    ',' + recordKind(e) + ',' +
+    ',' + record + ',' +
     (trade === null
       ? ',,,,,'
       : textCell(trade.symbol) + ',' + textCell(trade.side) + ',' + amountCell(trade.quantity) + ',' + amountCell(trade.price) + ',' +

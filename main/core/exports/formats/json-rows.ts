@@ -60,23 +60,28 @@ function jsonText(value: unknown): string | undefined {
  * million rows); undefined when a field is not what the store holds, and the caller stringifies.
  */
 export function jsonRowText(e: HistoryEntry, value: RowValue | null): string | undefined {
-  const buy = e.buyCrypto;
-  const trade = tradeDetails(e);
   const confirmations = e.confirmations === null ? 'null' : Number.isSafeInteger(e.confirmations) ? String(e.confirmations) : undefined;
   const texts = [
     e.id, e.createdAt, e.updatedAt, e.type, e.subtype, e.status, e.direction, e.currency, e.amount, e.fee, e.network, e.address,
     e.paymentId, e.hash, e.txId, e.operationId, e.offchainId, e.operationType,
   ].map(jsonText);
-  const comment = jsonText(e.comment);
+  const tail = jsonRowTail(e.comment, e.buyCrypto, recordKind(e), tradeDetails(e), value);
+  if (texts.includes(undefined) || confirmations === undefined || tail === undefined) return undefined;
+  let row = '{';
+  for (let i = 0; i < STORED_FIELDS.length; i += 1) row += `"${STORED_FIELDS[i]}":${texts[i]},`;
+  return `${row}"confirmations":${confirmations},${tail}`;
+}
+
+/** The row after its confirmations: comment, buyCrypto, the derived fields, the closing brace; undefined as jsonRowText. */
+export function jsonRowTail(comment: unknown, buy: HistoryBuyCrypto | null | undefined, record: RecordKind, trade: TradeDetails | null, value: RowValue | null): string | undefined {
+  const commentText = jsonText(comment);
   const buyText = buy === null ? 'null' : buy === undefined ? undefined : jsonObject(BUY_FIELDS, [
     buy.provider, buy.sourceCurrency, buy.sourceAmount, buy.targetCurrency, buy.targetAmount, buy.paymentMethod,
   ]);
   const tradeText = trade === null ? 'null' : jsonObject(TRADE_FIELDS, [trade.symbol, trade.side, trade.quantity, trade.price, trade.fee, trade.feeCurrency]);
   const valueText = value === null ? '' : jsonFields(VALUE_FIELDS, [value.value, value.currency, value.note]);
-  if (texts.includes(undefined) || confirmations === undefined || comment === undefined || buyText === undefined || tradeText === undefined || valueText === undefined) return undefined;
-  let row = '{';
-  for (let i = 0; i < STORED_FIELDS.length; i += 1) row += `"${STORED_FIELDS[i]}":${texts[i]},`;
-  return `${row}"confirmations":${confirmations},"comment":${comment},"buyCrypto":${buyText},"record":"${recordKind(e)}","trade":${tradeText}${valueText}}`;
+  if (commentText === undefined || buyText === undefined || tradeText === undefined || valueText === undefined) return undefined;
+  return `"comment":${commentText},"buyCrypto":${buyText},"record":"${record}","trade":${tradeText}${valueText}}`;
 }
 
 const STORED_FIELDS = [

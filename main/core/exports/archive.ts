@@ -160,7 +160,7 @@ interface RowStats {
 }
 
 /** The rows passed through, counted, with their time range (ISO UTC text orders as time does). */
-export function countingRows(entries: Iterable<HistoryEntry>, onRow?: () => void): { entries: Iterable<HistoryEntry>; stats: RowStats } {
+function countingRows(entries: Iterable<HistoryEntry>, onRow?: () => void): { entries: Iterable<HistoryEntry>; stats: RowStats } {
   const stats: RowStats = { count: 0, oldest: null, newest: null };
   const generator = function* (): Generator<HistoryEntry> {
     for (const entry of entries) {

@@ -42,9 +42,9 @@ export interface HistoryQuery {
    * Oldest first, for exports. better-sqlite3 keeps the connection busy while the iterator is
    * open: read to the end (or return) before using the same connection for anything else.
    */
-  iterate(filter: HistoryFilter, within?: TimeRange): IterableIterator<HistoryEntry>;
-  /** The matching rows inside `within`, oldest first, as raw arrays of `columns` (an SQL select list over the entries); busy as iterate. */
-  select(filter: HistoryFilter, within: TimeRange, columns: string): IterableIterator<unknown[]>;
+  iterate(filter: HistoryFilter): IterableIterator<HistoryEntry>;
+  /** The matching rows inside `within` (all of them without it), oldest first, as raw arrays of `columns` (an SQL select list over the entries); busy as iterate. */
+  select(filter: HistoryFilter, within: TimeRange | undefined, columns: string): IterableIterator<unknown[]>;
   count(filter: HistoryFilter): number;
   /** How many matching rows each day (UTC, days since the epoch) holds, newest day first; days with none left out. */
   dayCounts(filter: HistoryFilter): Array<{ day: number; n: number }>;
@@ -133,6 +133,12 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
     const rids = Float64Array.from(prepared(`SELECT rid FROM ${HISTORY_TABLE} ${entriesWhere(sql)} ${NEWEST_FIRST}`).pluck().all(sql.params) as number[]);
     ordered = { version: now, key: sql.key, rids };
     return rids;
+  }
+
+  /** A statement of its own each time: two exports may read at once. */
+  function select(filter: HistoryFilter, within: TimeRange | undefined, columns: string): IterableIterator<unknown[]> {
+    const sql = prepare(filter);
+    return db.prepare(`SELECT ${columns} FROM ${HISTORY_TABLE} ${entriesWhere(sql, narrowed(sql, within))} ${OLDEST_FIRST}`).raw(true).iterate(sql.params) as IterableIterator<unknown[]>;
   }
 
   function dayCounts(sql: FilterSql): Array<{ day: number; n: number }> {
@@ -227,19 +233,11 @@ export function createHistoryQuery(db: Database.Database): HistoryQuery {
       return flows;
     },
 
-    *iterate(filter, within) {
-      const sql = prepare(filter);
-      // A statement of its own: two exports may iterate at once.
-      const rows = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE} ${entriesWhere(sql, narrowed(sql, within))} ${OLDEST_FIRST}`)
-        .raw(true).iterate(sql.params) as IterableIterator<EntryValues>;
-      for (const row of rows) yield entryFromValues(row);
+    *iterate(filter) {
+      for (const row of select(filter, undefined, ENTRY_COLUMNS)) yield entryFromValues(row);
     },
 
-    select(filter, within, columns) {
-      const sql = prepare(filter);
-      return db.prepare(`SELECT ${columns} FROM ${HISTORY_TABLE} ${entriesWhere(sql, narrowed(sql, within))} ${OLDEST_FIRST}`).raw(true).iterate(sql.params) as IterableIterator<unknown[]>;
-    },
-
+    select,
     count,
     dayCounts: (filter) => dayCounts(prepare(filter)),
   };
